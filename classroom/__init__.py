@@ -1,0 +1,1 @@
+"""The site where people play: models, services, selectors, views, consumers, tasks."""

@@ -1,0 +1,1 @@
+"""Admin registrations for classroom models (none yet)."""

@@ -1,0 +1,8 @@
+"""Views stay thin: authenticate, parse, call a service or selector, render."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "classroom/home.html")

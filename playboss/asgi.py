@@ -1,0 +1,25 @@
+"""ASGI entry point (daphne): plain HTTP goes to Django, websockets to the channels consumers."""
+
+import os
+
+from channels.auth import AuthMiddlewareStack
+from channels.routing import ProtocolTypeRouter, URLRouter
+from channels.security.websocket import AllowedHostsOriginValidator
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "playboss.settings")
+
+# Set up Django (the app registry) before importing routing, whose consumers import models.
+django_asgi_app = get_asgi_application()
+
+from classroom.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        # Origin check first: a websocket is not covered by CSRF protection.
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,110 @@
+"""Players that choose among the legal moves: a random one and a greedier one.
+
+Bots draw from a generator of their own, seeded, so a simulation is repeatable and the game's
+generator (dice, cards) is untouched by how the bots think.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .chance import Chance
+from .legal import Choice, legal_choices
+from .state import GameState, Team
+
+#: Any-time moves that bring cash in: what a team uses when a payment is due.
+RAISING = (A.TakeCredit, A.SellBack)
+
+
+class Bot:
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Chance(seed)
+
+    def choose(self, state: GameState, actor: str) -> A.Action:
+        choices = legal_choices(state, actor)
+        team = state.teams[actor]
+        turn = [c for c in choices if not c.any_time]
+        if not turn:  # a payment is due: raise the cash
+            return self.raise_cash(state, team, choices)
+        return self.decide(state, team, choices, turn)
+
+    def decide(self, state: GameState, team: Team, choices: list[Choice],
+               turn: list[Choice]) -> A.Action:
+        raise NotImplementedError
+
+    def pick(self, choice: Choice, actor: str) -> A.Action:
+        return choice.pick(actor, self.rng.below(choice.size()))
+
+    def raise_cash(self, state: GameState, team: Team, choices: list[Choice]) -> A.Action:
+        for cls, item in ((A.TakeCredit, None), (A.SellBack, "finished"), (A.SellBack, "raw"),
+                          (A.SellBack, "computer"), (A.SellBack, "machine")):
+            for c in choices:
+                if c.cls is cls and (item is None or c.fixed.get("item") == item):
+                    return c.pick(team.name, c.size() - 1)  # the largest amount on offer
+        raise RuntimeError(f"{team.name} owes money and cannot raise any")
+
+
+class RandomBot(Bot):
+    """Uniform over the kinds of move, then over the move's parameter. Mostly plays the turn;
+    now and then uses an any-time move."""
+
+    name = "random"
+
+    def decide(self, state: GameState, team: Team, choices: list[Choice],
+               turn: list[Choice]) -> A.Action:
+        extra = [c for c in choices if c.any_time and c.cls not in (A.RepayPrivate,)]
+        if extra and self.rng.below(10) == 0:
+            return self.pick(extra[self.rng.below(len(extra))], team.name)
+        return self.pick(turn[self.rng.below(len(turn))], team.name)
+
+
+class GreedyBot(Bot):
+    """Plays like a sensible student: produce at capacity, sell when it holds stock, invest
+    while it can afford to, buy raw material for its machines, keep two WEB for insurance."""
+
+    name = "greedy"
+
+    def decide(self, state: GameState, team: Team, choices: list[Choice],
+               turn: list[Choice]) -> A.Action:
+        by_cls: dict[type, list[Choice]] = {}
+        for c in turn:
+            by_cls.setdefault(c.cls, []).append(c)
+        name = team.name
+
+        def largest(cls: type) -> A.Action | None:
+            options = by_cls.get(cls)
+            return options[0].pick(name, options[0].size() - 1) if options else None
+
+        if A.Roll in by_cls:
+            return self.pick(by_cls[A.Roll][0], name)
+        if team.bank_debt and team.cash > 25_000:
+            repay = [c for c in choices if c.cls is A.RepayCredit]
+            if repay:
+                return repay[0].pick(name, repay[0].size() - 1)
+        for cls in (A.Produce, A.Sell):
+            move = largest(cls)
+            if move is not None and (cls is A.Produce or team.finished >= 2):
+                return move
+        invest = by_cls.get(A.Invest)
+        if invest and len(team.machines) < 4 and team.cash >= 12_000:
+            return invest[0].pick(name, 0)
+        buy = by_cls.get(A.Purchase)
+        if buy and team.raw < 2 * max(1, len(team.machines)):
+            want = min(buy[0].size(), 2 * max(1, len(team.machines)) - team.raw)
+            return buy[0].pick(name, want - 1)
+        if A.BuyWeb in by_cls and team.web < 2 and team.cash > 3_000:
+            return A.BuyWeb(name)
+        for c in turn:
+            if c.cls is A.CostChoice and c.fixed["option"] == "web" and team.web > 2:
+                return c.pick(name, 0)
+        for c in turn:
+            if c.cls is A.WriteOff and c.fixed["option"] == "web":
+                return c.pick(name, 0)
+        for c in turn:
+            if c.cls is A.RenewLease and c.fixed["renew"] and team.web >= 4:
+                return c.pick(name, 0)
+        return self.pick(turn[0], name)
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,0 +1,193 @@
+"""Everything that defines one game: teams, board, market, dice, steps, limits, settings.
+
+A config is frozen and round-trips through JSON (``to_dict``/``from_dict``); it is the head of
+every game log. Defaults follow ``shared/design/playboss-facts.md``; every one of them is a
+setting so that a teacher with another edition can change it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from .errors import RuleViolation
+
+#: One letter per board field, clockwise from the start field.
+FIELD_NAMES = {
+    "S": "start",
+    "R": "red",
+    "G": "green",
+    "Y": "yellow",
+    "B": "blue",
+    "W": "white",
+}
+
+#: 42 fields: start, 20 red decision fields (the rulebook's "almost half"), 7 green WEB,
+#: 6 yellow cost, 7 blue risk and the single white write-off field. Red alternates with the
+#: other colours so that any roll has close to an even chance of a decision.
+DEFAULT_BOARD = "SRGRBRYRGRBRYRGRBRYRGWRBRYRGRBRYRGRBRYRGRB"
+
+#: Eight price zones of five dimples each (facts page: "prices between 150 and 500").
+DEFAULT_ZONE_PRICES = (150, 200, 250, 300, 350, 400, 450, 500)
+
+DICE_MODES = ("engine", "entered")
+LEASE_RENEWAL_MODES = ("lease_field", "start")
+ALL_STEPS = frozenset({1, 2, 3, 4, 5, 6})
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The physical components of the box: the bank cannot hand out a 21st machine."""
+
+    machines: int = 20
+    computers: int = 8
+    web_chips: int = 30
+    workers: int = 20
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    teams: tuple[str, ...]
+    seed: int = 0
+    board: str = DEFAULT_BOARD
+    zone_prices: tuple[int, ...] = DEFAULT_ZONE_PRICES
+    zone_capacity: int = 5
+    #: "auto" (full with 5 or more teams, else half), "full", "half", or units per zone.
+    market_fill: str | tuple[int, ...] = "auto"
+    #: Years after which time is called (the first team to complete them); None: the bank
+    #: calls time. Either way the current round is played out.
+    years: int | None = 10
+    dice: str = "engine"
+    steps: frozenset[int] = frozenset()
+    #: Skip the opening roll for the first player (for scenarios and physical boards).
+    first_team: str | None = None
+    #: Risk deck order, top first, by card id; None: shuffled with the seed.
+    risk_order: tuple[int, ...] | None = None
+    limits: Limits = field(default_factory=Limits)
+    starting_capital: int = 10_000
+    second_capital: int = 10_000
+    #: Bank credit is paid out in notes: amounts in multiples of this.
+    credit_step: int = 500
+    #: Where a WEB-leased computer is renewed: on crossing the field where the two WEB were
+    #: placed (the rulebook), or at the start field.
+    lease_renewal: str = "lease_field"
+
+    # ------------------------------------------------------------------ derived
+    @property
+    def products(self) -> int:
+        return self.zone_capacity * len(self.zone_prices)
+
+    @property
+    def start_position(self) -> int:
+        """The red field next to the start, clockwise (rulebook: "Now We Can Begin")."""
+        return self.board.index("R")
+
+    @property
+    def capital_at_start(self) -> int:
+        # Expansion steps, "Starting Capital": the full amount at once.
+        if self.steps:
+            return self.starting_capital + self.second_capital
+        return self.starting_capital
+
+    @property
+    def full_capital(self) -> int:
+        return self.starting_capital + self.second_capital
+
+    def initial_market(self) -> list[int]:
+        zones = len(self.zone_prices)
+        cap = self.zone_capacity
+        fill = self.market_fill
+        if isinstance(fill, tuple):
+            return list(fill)
+        if fill == "full" or (fill == "auto" and len(self.teams) >= 5):
+            return [cap] * zones
+        # Half: the cheaper half of the zones stays empty ("150 to 300 remain empty").
+        return [0] * (zones - zones // 2) + [cap] * (zones // 2)
+
+    # ------------------------------------------------------------------ checks
+    def validate(self) -> None:
+        def bad(msg: str) -> RuleViolation:
+            return RuleViolation(f"Game set-up: {msg}", "Preparation for Play")
+
+        if not 1 <= len(self.teams) <= 9:
+            raise bad("a game has 1 to 9 teams.")
+        if len(set(self.teams)) != len(self.teams) or any(not t or t == "bank" for t in self.teams):
+            raise bad("team names must be distinct, non-empty and not 'bank'.")
+        if not self.board or self.board[0] != "S" or self.board.count("S") != 1:
+            raise bad("the board starts with the start field 'S' and has only one.")
+        if set(self.board) - set(FIELD_NAMES):
+            raise bad(f"board letters are {', '.join(FIELD_NAMES)}.")
+        if "R" not in self.board:
+            raise bad("the board needs red decision fields.")
+        if list(self.zone_prices) != sorted(set(self.zone_prices)) or not self.zone_prices:
+            raise bad("zone prices rise from the cheapest zone to the dearest.")
+        if self.zone_capacity < 1:
+            raise bad("a zone holds at least one unit.")
+        if isinstance(self.market_fill, tuple):
+            if len(self.market_fill) != len(self.zone_prices) or any(
+                not 0 <= n <= self.zone_capacity for n in self.market_fill
+            ):
+                raise bad(
+                    f"market_fill gives 0..{self.zone_capacity} units for each of "
+                    f"{len(self.zone_prices)} zones."
+                )
+        elif self.market_fill not in ("auto", "full", "half"):
+            raise bad("market_fill is 'auto', 'full', 'half' or a list of units per zone.")
+        if self.years is not None and self.years < 1:
+            raise bad("the game lasts at least one year.")
+        if self.dice not in DICE_MODES:
+            raise bad(f"dice is one of {', '.join(DICE_MODES)}.")
+        if not self.steps <= ALL_STEPS:
+            raise bad("expansion steps are numbered 1 to 6.")
+        if self.first_team is not None and self.first_team not in self.teams:
+            raise bad(f"first_team {self.first_team!r} is not a team of this game.")
+        if self.lease_renewal not in LEASE_RENEWAL_MODES:
+            raise bad(f"lease_renewal is one of {', '.join(LEASE_RENEWAL_MODES)}.")
+        if self.credit_step < 1:
+            raise bad("credit_step is at least 1 Mark.")
+
+    # ------------------------------------------------------------------ JSON
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, frozenset):
+                value = sorted(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, Limits):
+                value = asdict(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameConfig:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RuleViolation(
+                f"Game set-up: unknown setting(s) {', '.join(sorted(unknown))}.", "game log"
+            )
+        if "teams" not in data:
+            raise RuleViolation("Game set-up: the config names its teams.", "game log")
+        kwargs: dict[str, Any] = dict(data)
+        try:
+            kwargs["teams"] = tuple(str(t) for t in data["teams"])
+            if "steps" in data:
+                steps = data["steps"]
+                if steps == "all":
+                    steps = sorted(ALL_STEPS)
+                kwargs["steps"] = frozenset(int(s) for s in steps)
+            if "zone_prices" in data:
+                kwargs["zone_prices"] = tuple(int(p) for p in data["zone_prices"])
+            if isinstance(data.get("market_fill"), list):
+                kwargs["market_fill"] = tuple(int(n) for n in data["market_fill"])
+            if data.get("risk_order") is not None:
+                kwargs["risk_order"] = tuple(int(c) for c in data["risk_order"])
+            if "limits" in data:
+                kwargs["limits"] = Limits(**data["limits"])
+            config = cls(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise RuleViolation(f"Game set-up: {exc}", "game log") from exc
+        config.validate()
+        return config

@@ -1,0 +1,241 @@
+"""What an actor may do now.
+
+Legal moves are built as *choices*: an action kind, its fixed fields, and the range of one
+parameter (units to buy, Marks to borrow, a machine). ``legal_actions`` expands them into
+concrete actions; bots sample from the choices directly, which keeps a simulation fast without a
+second copy of the rules. Every action listed here is accepted by ``apply`` (a property test
+checks it). Proposing a private deal is open-ended and never listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import actions as A
+from .engine import (
+    COMPUTER_CREDIT,
+    COMPUTER_PRICE,
+    COST_FIELD_PRODUCTION,
+    MACHINE_CREDIT,
+    MACHINE_PRICE,
+    WEB_ADVERTISING,
+    WEB_EFFICIENCY,
+    WEB_LEASE,
+    WEB_PRICE,
+    credit_available,
+    production_cost,
+    ready_capacity,
+)
+from .market import open_dimples
+from .risk import standard_deck
+from .state import BANK, GameState, Team
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """``cls(actor, **fixed, param=v)`` is legal for every ``v`` in ``values``."""
+
+    cls: type[A.Action]
+    fixed: dict[str, Any] = field(default_factory=dict)
+    param: str | None = None
+    values: Sequence[Any] = ()
+    any_time: bool = False
+
+    def expand(self, actor: str) -> list[A.Action]:
+        if self.param is None:
+            return [self.cls(actor, **self.fixed)]  # type: ignore[call-arg]
+        return [self.cls(actor, **self.fixed, **{self.param: v})  # type: ignore[call-arg]
+                for v in self.values]
+
+    def size(self) -> int:
+        return 1 if self.param is None else len(self.values)
+
+    def pick(self, actor: str, index: int) -> A.Action:
+        if self.param is None:
+            return self.cls(actor, **self.fixed)  # type: ignore[call-arg]
+        return self.cls(actor, **self.fixed, **{self.param: self.values[index]})  # type: ignore[call-arg]
+
+
+def legal_actions(state: GameState, actor: str) -> list[A.Action]:
+    out: list[A.Action] = []
+    for choice in legal_choices(state, actor):
+        out.extend(choice.expand(actor))
+    return out
+
+
+def legal_choices(state: GameState, actor: str, any_time: bool = True) -> list[Choice]:
+    if state.phase == "ended":
+        return []
+    if actor == BANK:
+        return [] if state.time_called else [Choice(A.CallTime)]
+    team = state.teams.get(actor)
+    if team is None or team.bankrupt:
+        return []
+    out = turn_choices(state, team)
+    if any_time:
+        out.extend(any_time_choices(state, team))
+    return out
+
+
+def _dice(state: GameState) -> Choice:
+    if state.config.dice == "entered":
+        return Choice(A.Roll, param="die", values=range(1, 7))
+    return Choice(A.Roll)
+
+
+def turn_choices(state: GameState, team: Team) -> list[Choice]:
+    """The moves of the turn that wait on this team."""
+    if state.phase == "order":
+        if team.name in state.order_contest and team.name not in state.order_rolls:
+            return [_dice(state)]
+        return []
+    if state.current != team.name:
+        return []
+    if not state.pending:
+        return [] if state.rolled else [_dice(state)]
+    head = state.pending[0].kind
+    if head == "red":
+        return _red_choices(state, team)
+    if head == "green":
+        out = [Choice(A.Pass)]
+        if team.cash >= WEB_PRICE and state.web_bank > 0:
+            out.append(Choice(A.BuyWeb))
+        return out
+    if head == "yellow":
+        out = [Choice(A.CostChoice, {"option": "idle"})]
+        if team.finished:
+            out.append(Choice(A.CostChoice, {"option": "sell_half"}))
+        units = min(ready_capacity(state, team), team.raw)
+        if units and team.cash >= units * COST_FIELD_PRODUCTION:
+            out.append(Choice(A.CostChoice, {"option": "produce"}))
+        if team.web:
+            out.append(Choice(A.CostChoice, {"option": "web"}))
+        return out
+    if head == "white":
+        out = [Choice(A.WriteOff, {"option": "return"}, "machine", list(team.machines))]
+        doubles = [m for m in team.machines if state.machines[m].double]
+        if doubles:
+            out.append(Choice(A.WriteOff, {"option": "downgrade"}, "machine", doubles))
+        if team.web:
+            out.append(Choice(A.WriteOff, {"option": "web"}))
+        return out
+    if head == "risk":
+        return [Choice(A.DrawRisk, param="card", values=sorted(standard_deck()))]
+    if head == "lease":
+        out = [Choice(A.RenewLease, {"renew": False})]
+        if team.web >= WEB_LEASE:
+            out.append(Choice(A.RenewLease, {"renew": True}))
+        return out
+    return []  # "pay": the team raises cash with any-time moves
+
+
+def _red_choices(state: GameState, team: Team) -> list[Choice]:
+    out = [Choice(A.Pass)]
+    # Purchasing: as many units as the team can pay, cheapest zone first.
+    cost = 0
+    units = 0
+    prices = state.config.zone_prices
+    for zone, count in enumerate(state.market):
+        for _ in range(count):
+            if cost + prices[zone] > team.cash:
+                break
+            cost += prices[zone]
+            units += 1
+    if units:
+        out.append(Choice(A.Purchase, param="units", values=range(1, units + 1)))
+    credits = _credit_options(state, team, MACHINE_PRICE, MACHINE_CREDIT)
+    if credits and state.machines_in_bank() > 0:
+        out.append(Choice(A.Invest, param="credit", values=credits))
+    make = min(ready_capacity(state, team), team.raw, team.cash // production_cost(team))
+    if make:
+        out.append(Choice(A.Produce, param="units", values=range(1, make + 1)))
+    sell = min(team.finished, open_dimples(state.market, state.config.zone_capacity))
+    if sell:
+        out.append(Choice(A.Sell, param="units", values=range(1, sell + 1)))
+    return out
+
+
+def _credit_options(state: GameState, team: Team, price: int, most: int) -> list[int]:
+    """Credits that make a purchase of ``price`` possible, in the bank's steps."""
+    step = state.config.credit_step
+    top = min(most, credit_available(state, team) + most)
+    top -= top % step
+    need = max(0, price - team.cash)
+    low = -(-need // step) * step
+    return list(range(low, top + 1, step)) if low <= top else []
+
+
+def any_time_choices(state: GameState, team: Team) -> list[Choice]:
+    out: list[Choice] = []
+    step = state.config.credit_step
+    available = credit_available(state, team)
+    if available >= step:
+        out.append(Choice(A.TakeCredit, param="amount",
+                          values=range(step, available - available % step + 1, step),
+                          any_time=True))
+    if team.bank_debt and team.cash:
+        most = min(team.bank_debt, team.cash)
+        amounts = list(range(step, most + 1, step))
+        if most not in amounts:
+            amounts.append(most)
+        out.append(Choice(A.RepayCredit, param="amount", values=amounts, any_time=True))
+    if team.raw:
+        out.append(Choice(A.SellBack, {"item": "raw"}, "units", range(1, team.raw + 1),
+                          any_time=True))
+    if team.finished:
+        out.append(Choice(A.SellBack, {"item": "finished"}, "units",
+                          range(1, team.finished + 1), any_time=True))
+    owned = [m for m in team.machines if state.machines[m].owner == team.name]
+    if owned:
+        out.append(Choice(A.SellBack, {"item": "machine"}, "machine", owned, any_time=True))
+    if team.computers_owned:
+        out.append(Choice(A.SellBack, {"item": "computer"}, any_time=True))
+    if team.web >= WEB_EFFICIENCY:
+        singles = [m for m in team.machines if not state.machines[m].double]
+        if singles:
+            out.append(Choice(A.Efficiency, param="machine", values=singles, any_time=True))
+    if team.web >= WEB_ADVERTISING and not team.advertising:
+        out.append(Choice(A.Advertise, any_time=True))
+    if not team.has_computer and state.computers_in_bank() > 0:
+        if team.web >= WEB_LEASE:
+            out.append(Choice(A.LeaseComputer, any_time=True))
+        credits = _credit_options(state, team, COMPUTER_PRICE, COMPUTER_CREDIT)
+        if credits:
+            out.append(Choice(A.BuyComputer, param="credit", values=credits, any_time=True))
+    for deal in state.deals.values():
+        if deal.partner == team.name:
+            out.append(Choice(A.RejectDeal, {"deal": deal.id}, any_time=True))
+            if _deal_possible(state, deal):
+                out.append(Choice(A.AcceptDeal, {"deal": deal.id}, any_time=True))
+        elif deal.proposer == team.name:
+            out.append(Choice(A.WithdrawDeal, {"deal": deal.id}, any_time=True))
+    for loan in state.loans.values():
+        if loan.borrower == team.name and team.cash:
+            out.append(Choice(A.RepayPrivate, {"loan": loan.id}, "amount",
+                              [min(loan.amount, team.cash)], any_time=True))
+    return out
+
+
+def _deal_possible(state: GameState, deal: Any) -> bool:
+    from .engine import _check_bundle
+    from .errors import RuleViolation
+
+    try:
+        proposer, partner = state.teams[deal.proposer], state.teams[deal.partner]
+        _check_bundle(state, proposer, partner, deal.give)
+        _check_bundle(state, partner, proposer, deal.take)
+    except RuleViolation:
+        return False
+    return not (deal.give.get("computers") and deal.take.get("computers"))
+
+
+def waiting_for(state: GameState) -> list[str]:
+    """Who the game waits on to go on: the team whose turn it is, or those still to roll for
+    first place. Others may act at any time."""
+    if state.phase == "order":
+        return [t for t in state.order_contest if t not in state.order_rolls]
+    if state.phase == "turn" and state.current:
+        return [state.current]
+    return []

@@ -1,0 +1,1 @@
+"""Statements people take home: PDF builders, report jobs and CSV/XLSX exports."""

@@ -1,0 +1,1 @@
+"""Admin registrations for report models (none yet)."""
