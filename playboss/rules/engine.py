@@ -138,6 +138,8 @@ def apply(
             raise RuleViolation(f"{actor} is bankrupt and out of the game.", "Bankruptcy")
     elif type(action) not in BANK_ACTIONS:
         raise RuleViolation("The bank cannot make that move; a team must.", "game log")
+    if actor != BANK and type(action) in BANK_ACTIONS:
+        raise RuleViolation("Only the bank director can do that.", "Choose a Bank Director")
     state.seq += 1
     try:
         handler(turn, action)
@@ -158,7 +160,8 @@ def _require_turn(turn: Turn, action: A.Action, pending: str, what: str, rule: s
     """The actor must be the team whose turn it is, and the turn must wait for ``pending``."""
     state = turn.state
     if state.phase == "order":
-        raise RuleViolation("The game has not begun: roll for the first player.", "Now We Can Begin")
+        raise RuleViolation("The game has not begun: roll for the first player.",
+                            "Now We Can Begin")
     if action.actor != state.current:
         raise RuleViolation(f"It is {state.current}'s turn, not {action.actor}'s.", rule)
     if not state.pending or state.pending[0].kind != pending:
@@ -467,7 +470,8 @@ def _close_year(turn: Turn, team: Team) -> None:
     team.year_starts.append(len(state.ledger))
     turn.emit("year_end", f"{team.name} completes year {team.years}.", team=team.name,
               year=team.years)
-    if state.config.years is not None and team.years >= state.config.years and not state.time_called:
+    years = state.config.years
+    if years is not None and team.years >= years and not state.time_called:
         state.time_called = True
         turn.emit("time_up", f"{team.name} has played {team.years} years: time is up. The "
                   "current round is played to its end.", team=team.name)
@@ -481,18 +485,16 @@ def _end_turn(turn: Turn) -> None:
     if not active:
         _end_game(turn)
         return
-    names = list(state.teams)
-    n = len(names)
-    if state.leader is None or state.teams[state.leader].bankrupt:
-        state.leader = _next_active(state, state.leader or names[0], include_self=True)
-    leader_seat = state.teams[state.leader].seat
+    n = len(state.teams)
+    # Rounds are counted from the first player's seat, even once that team is bankrupt.
+    leader_seat = state.teams[state.leader or state.config.teams[0]].seat
 
     def rel(name: str) -> int:
         return (state.teams[name].seat - leader_seat) % n
 
-    current = state.current or state.leader
+    current = state.current or state.config.teams[0]
     following = _next_active(state, current, include_self=False)
-    if rel(following) <= rel(current) if current in state.teams else True:
+    if rel(following) <= rel(current):
         state.rounds += 1
         if state.time_called:
             _end_game(turn)
@@ -558,10 +560,12 @@ def _invest(turn: Turn, action: A.Invest) -> None:
                             "Decision: Investment")
     _check_credit_amount(state, action.credit, credit_available(state, team) + MACHINE_CREDIT,
                          "Decision: Investment")
-    _need_cash(team, MACHINE_PRICE - action.credit,
-               f"a machine costs {marks(MACHINE_PRICE)} and with {marks(action.credit)} "
-               "credit you pay", "Decision: Investment") if action.credit else _need_cash(
-        team, MACHINE_PRICE, "a machine", "Decision: Investment")
+    if action.credit:
+        what = (f"a machine costs {marks(MACHINE_PRICE)} and with {marks(action.credit)} "
+                "credit you pay")
+    else:
+        what = "a machine"
+    _need_cash(team, MACHINE_PRICE - action.credit, what, "Decision: Investment")
     _borrow(turn, team, action.credit)
     machine = _give_machine(turn, team)
     _cash(turn, team, None, MACHINE_PRICE, "investment")

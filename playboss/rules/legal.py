@@ -45,8 +45,8 @@ class Choice:
 
     def expand(self, actor: str) -> list[A.Action]:
         if self.param is None:
-            return [self.cls(actor, **self.fixed)]  # type: ignore[call-arg]
-        return [self.cls(actor, **self.fixed, **{self.param: v})  # type: ignore[call-arg]
+            return [self.cls(actor, **self.fixed)]
+        return [self.cls(actor, **self.fixed, **{self.param: v})
                 for v in self.values]
 
     def size(self) -> int:
@@ -54,8 +54,8 @@ class Choice:
 
     def pick(self, actor: str, index: int) -> A.Action:
         if self.param is None:
-            return self.cls(actor, **self.fixed)  # type: ignore[call-arg]
-        return self.cls(actor, **self.fixed, **{self.param: self.values[index]})  # type: ignore[call-arg]
+            return self.cls(actor, **self.fixed)
+        return self.cls(actor, **self.fixed, **{self.param: self.values[index]})
 
 
 def legal_actions(state: GameState, actor: str) -> list[A.Action]:

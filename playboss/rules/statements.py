@@ -117,7 +117,7 @@ def balance_sheet(state: GameState, team: str) -> BalanceSheet:
 def final_results(state: GameState) -> list[dict[str, Any]]:
     """The end-of-game valuation (rulebook: "End of the Game"), best first; a bankrupt team
     ranks behind every team still in business."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for team in state.teams.values():
         sheet = balance_sheet(state, team.name)
         rows.append({
@@ -126,7 +126,8 @@ def final_results(state: GameState) -> list[dict[str, Any]]:
             "bankrupt": team.bankrupt,
             "years": team.years,
         })
-    rows.sort(key=lambda r: (r["bankrupt"], -r["result"], state.teams[r["team"]].seat))
+    seats = {t.name: t.seat for t in state.teams.values()}
+    rows.sort(key=lambda r: (bool(r["bankrupt"]), -int(r["result"]), seats[str(r["team"])]))
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
     return rows
