@@ -14,28 +14,31 @@ from typing import Any
 from . import actions as A
 from .chance import Chance
 from .config import GameConfig
+from .constants import (  # noqa: F401  (re-exported for legal.py, bots and steps)
+    ADVERTISING_CAP,
+    COMPUTER_CREDIT,
+    COMPUTER_PRICE,
+    COMPUTER_PRODUCTION_COST,
+    COST_FIELD_PRODUCTION,
+    DELIVERY_ROLLS,
+    FINAL_VALUE,
+    IDLE_COST,
+    INTEREST_PERCENT,
+    LOAN_FEE,
+    MACHINE_CREDIT,
+    MACHINE_PRICE,
+    PRODUCTION_COST,
+    REPURCHASE,
+    WEB_ADVERTISING,
+    WEB_EFFICIENCY,
+    WEB_INSURANCE,
+    WEB_LEASE,
+    WEB_PRICE,
+)
 from .errors import RuleViolation, marks
 from .market import open_dimples, placement_zones, purchase_zones
 from .risk import RiskCard, standard_deck
 from .state import BANK, BOX, MARKET, PRODUCTION, Deal, GameState, Loan, Machine, Pending, Team
-
-MACHINE_PRICE = 10_000
-MACHINE_CREDIT = 5_000  # collateral value of a machine, and the most an investment may borrow
-COMPUTER_PRICE = 20_000
-COMPUTER_CREDIT = 10_000
-WEB_PRICE = 1_000
-PRODUCTION_COST = 1_000
-COMPUTER_PRODUCTION_COST = 500
-COST_FIELD_PRODUCTION = 3_000
-IDLE_COST = 1_000
-LOAN_FEE = 1_000
-INTEREST_PERCENT = 10
-REPURCHASE = {"raw": 150, "finished": 1_500, "machine": 5_000, "computer": 10_000}
-FINAL_VALUE = {"raw": 150, "finished": 1_500, "machine": 10_000, "computer": 20_000}
-ADVERTISING_CAP = 5_000
-WEB_EFFICIENCY, WEB_ADVERTISING, WEB_LEASE = 3, 2, 2
-WEB_INSURANCE = 2
-DELIVERY_ROLLS = 2
 
 Event = dict[str, Any]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .engine import FINAL_VALUE
+from .constants import FINAL_VALUE
 from .state import GameState
 
 
