@@ -68,6 +68,36 @@ class Turn:
         return value
 
 
+# ====================================================================== expansion steps
+# Each step module (playboss/rules/steps/) plugs in here rather than being woven through the
+# base model: its actions' handlers go into HANDLERS, the automatic handling of its kinds of
+# pending item into AUTO, and functions into HOOKS at the moments the rulebook names. Every hook
+# checks that its own step is switched on in the game's config.
+HOOKS: dict[str, list[Callable[..., None]]] = {
+    "moved": [],  # (turn, team): the pawn has moved; the landing field is not queued yet
+    "cross_start": [],  # (turn, team): crossing the start, before the year closes
+    "close_year": [],  # (turn, team): the year closes, its start-field payments made
+    "landed": [],  # (turn, team, letter): the landing field's decision is queued
+    "round_end": [],  # (turn,): every team has had its turn in this round
+    "sale": [],  # (turn, team, revenue): finished product sold to the market
+    "game_over": [],  # (turn,): the game ends, before the results are drawn up
+}
+#: kind of pending item -> handler that settles it without a decision and returns True, or
+#: returns False when the turn must wait for someone.
+AUTO: dict[str, Callable[[Turn, Team, Pending], bool]] = {}
+
+
+def _hook(moment: str, *args: Any) -> None:
+    for hook in HOOKS[moment]:
+        hook(*args)
+
+
+def delivery_rolls(state: GameState) -> int:
+    """Die rolls before a new machine produces: "the turn after next (in 2 die rolls)"; with
+    the labour market (step 6) machines produce "from the next red field" on."""
+    return 1 if 6 in state.config.steps else DELIVERY_ROLLS
+
+
 # ====================================================================== set-up
 def new_game(config: GameConfig) -> GameState:
     """A game ready for its first action (rulebook: "Preparation for Play")."""
@@ -132,17 +162,7 @@ def apply(
     if handler is None:
         raise RuleViolation(f"Unknown action {action.type!r}.", "game log")
     turn = Turn(state, chance)
-    actor = action.actor
-    if actor != BANK:
-        team = state.teams.get(actor)
-        if team is None:
-            raise RuleViolation(f"There is no team called {actor!r} in this game.", "game log")
-        if team.bankrupt:
-            raise RuleViolation(f"{actor} is bankrupt and out of the game.", "Bankruptcy")
-    elif type(action) not in BANK_ACTIONS:
-        raise RuleViolation("The bank cannot make that move; a team must.", "game log")
-    if actor != BANK and type(action) in BANK_ACTIONS:
-        raise RuleViolation("Only the bank director can do that.", "Choose a Bank Director")
+    _check_actor(state, action)
     state.seq += 1
     try:
         handler(turn, action)
@@ -273,7 +293,7 @@ def _to_market(turn: Turn, team: Team, kind: str, units: int, reason: str) -> li
 def _give_machine(turn: Turn, team: Team, double: bool = False) -> Machine:
     state = turn.state
     mid = next(i for i in range(1, state.config.limits.machines + 1) if i not in state.machines)
-    machine = Machine(mid, team.name, team.name, double, team.rolls + DELIVERY_ROLLS)
+    machine = Machine(mid, team.name, team.name, double, team.rolls + delivery_rolls(state))
     state.machines[mid] = machine
     team.machines.append(mid)
     state.ledger.post(state.seq, "machine", BANK, team.name, 1, "investment")
@@ -385,6 +405,7 @@ def _move(turn: Turn, team: Team, die: int) -> None:
             and passed != 0
         ):
             state.pending.append(Pending("lease"))
+    _hook("moved", turn, team)
     _land(turn, team, board[target])
 
 
@@ -411,6 +432,7 @@ def _cross_start(turn: Turn, team: Team) -> None:
         state.pending.append(Pending("pay", LOAN_FEE, "loan fee", "loan maintenance fee"))
     if config.lease_renewal == "start" and team.lease_field is not None:
         state.pending.append(Pending("lease"))
+    _hook("cross_start", turn, team)
     state.pending.append(Pending("close_year"))
 
 
@@ -418,6 +440,7 @@ def _land(turn: Turn, team: Team, letter: str) -> None:
     kind = {"R": "red", "G": "green", "Y": "yellow", "W": "white", "B": "risk"}.get(letter)
     if kind is not None:
         turn.state.pending.append(Pending(kind))
+    _hook("landed", turn, team, letter)
 
 
 # ---------------------------------------------------------------- automatic steps
@@ -464,6 +487,9 @@ def _advance(turn: Turn) -> None:
             state.pending.pop(0)
             _end_lease(turn, team, "has no 2 WEB chips to renew it")
             continue
+        auto = AUTO.get(head.kind)
+        if auto is not None and auto(turn, team, head):
+            continue
         return
 
 
@@ -473,6 +499,7 @@ def _close_year(turn: Turn, team: Team) -> None:
     team.year_starts.append(len(state.ledger))
     turn.emit("year_end", f"{team.name} completes year {team.years}.", team=team.name,
               year=team.years)
+    _hook("close_year", turn, team)
     years = state.config.years
     if years is not None and team.years >= years and not state.time_called:
         state.time_called = True
@@ -499,6 +526,7 @@ def _end_turn(turn: Turn) -> None:
     following = _next_active(state, current, include_self=False)
     if rel(following) <= rel(current):
         state.rounds += 1
+        _hook("round_end", turn)
         if state.time_called:
             _end_game(turn)
             return
@@ -521,6 +549,7 @@ def _end_game(turn: Turn) -> None:
     state.current = None
     state.pending = []
     state.deals = {}
+    _hook("game_over", turn)
     from .statements import final_results
 
     results = final_results(state)
@@ -645,6 +674,7 @@ def _sell(turn: Turn, action: A.Sell) -> None:
     _to_market(turn, team, "finished", units, "sale")
     _cash(turn, None, team, revenue, "sale")
     team.sales_total += revenue
+    _hook("sale", turn, team, revenue)
     turn.emit("sell", f"{team.name} sells {units} units for {marks(revenue)} Marks"
               f"{' (advertising)' if team.advertising else ''}.", team=team.name, units=units,
               revenue=revenue, prices=prices)
@@ -706,6 +736,7 @@ def _cost_choice(turn: Turn, action: A.CostChoice) -> None:
         _to_market(turn, team, "finished", units, "sale at half price")
         _cash(turn, None, team, revenue, "sale at half price")
         team.sales_total += revenue
+        _hook("sale", turn, team, revenue)
         turn.emit("cost_sell_half", f"{team.name} sells {units} units at half price for "
                   f"{marks(revenue)} Marks.", team=team.name, units=units, revenue=revenue)
     elif option == "produce":
@@ -1171,13 +1202,13 @@ def _hand_over(turn: Turn, giver: Team, receiver: Team, bundle: dict[str, Any], 
             state.teams[m.holder].machines.remove(mid)
             receiver.machines.append(mid)
             m.holder = receiver.name
-            m.ready_at = receiver.rolls + DELIVERY_ROLLS  # delivery and set-up time
+            m.ready_at = receiver.rolls + delivery_rolls(state)  # delivery and set-up time
     for mid in bundle.get("lease", []):
         m = state.machines[mid]
         giver.machines.remove(mid)
         receiver.machines.append(mid)
         m.holder = receiver.name
-        m.ready_at = receiver.rolls + DELIVERY_ROLLS
+        m.ready_at = receiver.rolls + delivery_rolls(state)
     if bundle.get("computers"):
         giver.computers_owned -= 1
         receiver.computers_owned += 1
@@ -1387,4 +1418,29 @@ HANDLERS: dict[type[A.Action], Callable[[Turn, Any], None]] = {
     A.CallTime: _call_time,
     A.Correction: _correction,
 }
-BANK_ACTIONS = {A.CallTime, A.Correction}
+#: Actors that are not teams, and the moves only they may make: the bank director, and with
+#: step 6 the worker representative (``"workers"``).
+ACTOR_ACTIONS: dict[str, set[type[A.Action]]] = {BANK: {A.CallTime, A.Correction}}
+
+
+def _check_actor(state: GameState, action: A.Action) -> None:
+    actor = action.actor
+    kind = type(action)
+    own = ACTOR_ACTIONS.get(actor)
+    if own is not None:
+        if kind not in own:
+            who = "The bank" if actor == BANK else "The worker representative"
+            raise RuleViolation(f"{who} cannot make that move; a team must.", "game log")
+        return
+    team = state.teams.get(actor)
+    if team is None:
+        raise RuleViolation(f"There is no team called {actor!r} in this game.", "game log")
+    if team.bankrupt:
+        raise RuleViolation(f"{actor} is bankrupt and out of the game.", "Bankruptcy")
+    for other, moves in ACTOR_ACTIONS.items():
+        if kind in moves:
+            who = "the bank director" if other == BANK else "the worker representative"
+            raise RuleViolation(f"Only {who} can do that.", "Choose a Bank Director")
+
+# The expansion steps register their handlers and hooks on import.
+from . import steps  # noqa: E402, F401

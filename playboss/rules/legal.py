@@ -9,7 +9,7 @@ checks it). Proposing a private deal is open-ended and never listed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +58,14 @@ class Choice:
         return self.cls(actor, **self.fixed, **{self.param: self.values[index]})
 
 
+#: Expansion steps register here: the choices their kinds of pending item offer a team (the
+#: function decides which teams may act), their any-time moves, and who the game waits on
+#: while one of their items is open.
+PENDING_CHOICES: dict[str, Callable[[GameState, Team], list[Choice]]] = {}
+ANY_TIME_CHOICES: list[Callable[[GameState, Team], list[Choice]]] = []
+WAITING: dict[str, Callable[[GameState], list[str]]] = {}
+
+
 def legal_actions(state: GameState, actor: str) -> list[A.Action]:
     out: list[A.Action] = []
     for choice in legal_choices(state, actor):
@@ -91,6 +99,9 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
         if team.name in state.order_contest and team.name not in state.order_rolls:
             return [_dice(state)]
         return []
+    if state.pending and state.pending[0].kind in PENDING_CHOICES:
+        # An expansion step's item: its function knows who may act (several teams may).
+        return PENDING_CHOICES[state.pending[0].kind](state, team)
     if state.current != team.name:
         return []
     if not state.pending:
@@ -169,6 +180,8 @@ def _credit_options(state: GameState, team: Team, price: int, most: int) -> list
 
 def any_time_choices(state: GameState, team: Team) -> list[Choice]:
     out: list[Choice] = []
+    for extra in ANY_TIME_CHOICES:
+        out.extend(extra(state, team))
     step = state.config.credit_step
     available = credit_available(state, team)
     if available >= step:
@@ -237,5 +250,7 @@ def waiting_for(state: GameState) -> list[str]:
     if state.phase == "order":
         return [t for t in state.order_contest if t not in state.order_rolls]
     if state.phase == "turn" and state.current:
+        if state.pending and state.pending[0].kind in WAITING:
+            return WAITING[state.pending[0].kind](state)
         return [state.current]
     return []
