@@ -3,12 +3,18 @@ no component exceeds the box, the books agree with the table, and no cash is bel
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .engine import WEB_LEASE
 from .state import BANK, BOX, MARKET, GameState
 
 
 class InvariantBroken(AssertionError):
     pass
+
+
+#: Expansion steps add checks of their own components here (workers, marketing troughs, ...).
+EXTRA_CHECKS: list[Callable[[GameState], list[str]]] = []
 
 
 def problems(state: GameState) -> list[str]:
@@ -72,6 +78,8 @@ def problems(state: GameState) -> list[str]:
             m = state.machines.get(mid)
             if m is None or m.holder != name:
                 out.append(f"{name} holds machine {mid} that is not recorded as with it")
+    for extra in EXTRA_CHECKS:
+        out.extend(extra(state))
     return out
 
 

@@ -8,6 +8,7 @@ the risk deck is a secret from everyone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .legal import waiting_for
@@ -16,6 +17,10 @@ from .state import BANK, GameState, Team
 from .statements import balance_sheet, final_results
 
 PUBLIC = "public"
+
+#: Expansion steps add what they show here: ``extra(state, viewer) -> dict`` merged into the
+#: view (each step keeps to its own keys and hides what the viewer may not see).
+EXTRA_VIEWS: list[Callable[[GameState, str], dict[str, Any]]] = []
 
 
 def team_table(state: GameState, team: Team) -> dict[str, Any]:
@@ -114,4 +119,6 @@ def view(state: GameState, viewer: str) -> dict[str, Any]:
     }
     if state.phase == "ended":
         out["results"] = final_results(state)
+    for extra in EXTRA_VIEWS:
+        out.update(extra(state, viewer))
     return out
