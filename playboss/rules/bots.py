@@ -23,7 +23,10 @@ class Bot:
 
     def choose(self, state: GameState, actor: str) -> A.Action:
         choices = legal_choices(state, actor)
-        team = state.teams[actor]
+        team = state.teams.get(actor)
+        if team is None:  # the bank or the worker representative: any move it may make
+            moves = [c for c in choices if not c.any_time] or choices
+            return self.pick(moves[self.rng.below(len(moves))], actor)
         turn = [c for c in choices if not c.any_time]
         if not turn:  # a payment is due: raise the cash
             return self.raise_cash(state, team, choices)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .bots import BOTS, Bot
+from .bots import BOTS, Bot, RandomBot
 from .config import GameConfig
 from .engine import apply
 from .gamelog import GameLog
@@ -46,6 +46,8 @@ def play_game(
             raise RuntimeError(f"game with seed {config.seed} did not end in {MAX_ACTIONS} "
                                "actions")
         actor = waiting_for(state)[0]
+        if actor not in bots:  # the bank or the worker representative
+            bots[actor] = RandomBot(config.seed * 1_000 + 999)
         action = bots[actor].choose(state, actor)
         apply(state, action)
         if log:
