@@ -64,6 +64,9 @@ class Choice:
 PENDING_CHOICES: dict[str, Callable[[GameState, Team], list[Choice]]] = {}
 ANY_TIME_CHOICES: list[Callable[[GameState, Team], list[Choice]]] = []
 WAITING: dict[str, Callable[[GameState], list[str]]] = {}
+#: Steps that change the base model's choices (e.g. a sale becomes an offer with a price)
+#: pass the list through a filter of theirs; each returns it unchanged when its step is off.
+TURN_CHOICE_FILTERS: list[Callable[[GameState, Team, list[Choice]], list[Choice]]] = []
 
 
 def legal_actions(state: GameState, actor: str) -> list[A.Action]:
@@ -95,6 +98,13 @@ def _dice(state: GameState) -> Choice:
 
 def turn_choices(state: GameState, team: Team) -> list[Choice]:
     """The moves of the turn that wait on this team."""
+    out = _base_turn_choices(state, team)
+    for adjust in TURN_CHOICE_FILTERS:
+        out = adjust(state, team, out)
+    return out
+
+
+def _base_turn_choices(state: GameState, team: Team) -> list[Choice]:
     if state.phase == "order":
         if team.name in state.order_contest and team.name not in state.order_rolls:
             return [_dice(state)]
