@@ -33,6 +33,8 @@ DEFAULT_ZONE_PRICES = (150, 200, 250, 300, 350, 400, 450, 500)
 DICE_MODES = ("engine", "entered")
 LEASE_RENEWAL_MODES = ("lease_field", "start")
 ALL_STEPS = frozenset({1, 2, 3, 4, 5, 6})
+#: Step 5's goal variants, in the rulebook's order, after the base model's "profit".
+GOALS = ("profit", "first_to_sales", "sales_then_profit", "sales_yield", "asset_yield")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,10 @@ class GameConfig:
     #: Where a WEB-leased computer is renewed: on crossing the field where the two WEB were
     #: placed (the rulebook), or at the start field.
     lease_renewal: str = "lease_field"
+    #: Step 5 goal variant (see GOALS) and the sales total that ends the game in the sales
+    #: variants.
+    goal: str = "profit"
+    sales_target: int = 60_000
 
     # ------------------------------------------------------------------ derived
     @property
@@ -143,6 +149,12 @@ class GameConfig:
             raise bad(f"first_team {self.first_team!r} is not a team of this game.")
         if self.lease_renewal not in LEASE_RENEWAL_MODES:
             raise bad(f"lease_renewal is one of {', '.join(LEASE_RENEWAL_MODES)}.")
+        if self.goal not in GOALS:
+            raise bad(f"goal is one of {', '.join(GOALS)}.")
+        if self.goal != "profit" and 5 not in self.steps:
+            raise bad("a goal other than profit needs step 5 (various game goals).")
+        if self.sales_target < 1:
+            raise bad("the sales target is at least 1 Mark.")
         if self.credit_step < 1:
             raise bad("credit_step is at least 1 Mark.")
 

@@ -388,6 +388,7 @@ def _move(turn: Turn, team: Team, die: int) -> None:
     board = state.config.board
     size = len(board)
     team.rolls += 1
+    team.fields_moved += die
     state.rolled = True
     start = team.position
     target = (start + die) % size
@@ -447,6 +448,8 @@ def _land(turn: Turn, team: Team, letter: str) -> None:
 def _advance(turn: Turn) -> None:
     """Run the turn's automatic steps until the game waits for someone's decision."""
     state = turn.state
+    if state.step.get("end_now") and state.phase != "ended":
+        _end_game(turn)  # a goal was reached (step 5): no need to play the round out
     while state.phase == "turn":
         team = state.teams[state.current] if state.current else None
         if team is None:

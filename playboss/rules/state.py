@@ -85,6 +85,7 @@ class Team:
     bank_debt: int = 0
     capital_received: int = 0
     rolls: int = 0
+    fields_moved: int = 0  # laps played = fields_moved / board length (step 5)
     years: int = 0  # completed years: crossings of the start field
     advertising: bool = False  # a campaign waits for the next red field
     bankrupt: bool = False

@@ -126,6 +126,11 @@ def final_results(state: GameState) -> list[dict[str, Any]]:
             "bankrupt": team.bankrupt,
             "years": team.years,
         })
+    if 5 in state.config.steps:  # step 5: the goal variant decides the order
+        from .steps.goals import rank as rank_by_goal
+
+        rank_by_goal(state, rows)
+        return rows
     seats = {t.name: t.seat for t in state.teams.values()}
     rows.sort(key=lambda r: (bool(r["bankrupt"]), -int(r["result"]), seats[str(r["team"])]))
     for rank, row in enumerate(rows, start=1):

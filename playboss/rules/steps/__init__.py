@@ -4,4 +4,4 @@ a step that is not switched on changes nothing."""
 
 from __future__ import annotations
 
-from . import taxation  # noqa: F401
+from . import goals, taxation  # noqa: F401
