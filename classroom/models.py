@@ -1,7 +1,143 @@
-"""Classroom models (none yet).
+"""The site's data: classes, games, teams, and each game as its append-only action log.
 
-To come: a game (its config and current seq), teams and their players, and the append-only
-``GameAction`` log (game, seq, actor, action JSON, chance outcomes, idempotency key, time)
-with periodic snapshots. A game's state is its latest snapshot plus a replay of the actions
-after it; only ``classroom.services`` writes these rows.
+A game's state is never stored as rows of cash and machines: it is the engine's replay of the
+game's ``GameAction`` rows (from the latest ``Snapshot``), so the books can never disagree with
+the moves, and a restart loses nothing. Only ``classroom.services`` writes these rows.
 """
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Classroom(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    teacher = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="classrooms", verbose_name=_("teacher"))
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("class")
+        verbose_name_plural = _("classes")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running", _("running")
+        PAUSED = "paused", _("paused")
+        ENDED = "ended", _("ended")
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="games",
+                                  verbose_name=_("class"))
+    name = models.CharField(_("name"), max_length=100)
+    #: What students type to join (with their team PIN).
+    code = models.CharField(_("game code"), max_length=8, unique=True)
+    #: The engine's GameConfig as JSON (with the risk deck's order drawn at set-up).
+    config = models.JSONField(_("set-up"))
+    language = models.CharField(_("language"), max_length=8, default="en")
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.RUNNING)
+    #: Actions in the live log (undone ones excluded): the engine's ``state.seq``.
+    seq = models.PositiveIntegerField(default=0)
+    #: Grows with every change anyone can see (an action, an undo, a pause): what clients
+    #: compare to notice that they missed a message.
+    revision = models.PositiveIntegerField(default=0)
+    #: Seconds a bidding round or an auction stays open before the bank closes it.
+    round_seconds = models.PositiveIntegerField(_("seconds per bidding round"), default=90)
+    #: When the open bidding round or auction closes (None: none open).
+    deadline = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+
+class Team(models.Model):
+    class Bot(models.TextChoices):
+        HUMAN = "", _("students")
+        RANDOM = "random", _("random bot")
+        GREEDY = "greedy", _("careful bot")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("name"), max_length=40)
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    #: A classroom PIN the teacher reads out; it guards a game of students, not a bank.
+    pin = models.CharField(_("PIN"), max_length=6)
+    #: The secret in the team's QR link.
+    token = models.CharField(max_length=32, unique=True)
+    bot = models.CharField(_("played by"), max_length=10, choices=Bot.choices, blank=True,
+                           default=Bot.HUMAN)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="team_seat_unique"),
+            models.UniqueConstraint(fields=["game", "name"], name="team_name_unique"),
+        ]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameAction(models.Model):
+    """One move of the game log. Rows are never changed but for ``undone``: an undo by the
+    bank director marks the last moves undone, and the state is replayed without them."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    actor = models.CharField(max_length=40)
+    action = models.JSONField()
+    chance = models.JSONField(null=True, blank=True)
+    events = models.JSONField(default=list)
+    #: A client's key for one press of a button: a retried request is not applied twice.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)
+    undone = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], condition=Q(undone=False),
+                                    name="action_seq_unique_live"),
+            models.UniqueConstraint(fields=["game", "idempotency_key"],
+                                    condition=Q(idempotency_key__isnull=False),
+                                    name="action_idempotency_unique"),
+        ]
+        verbose_name = _("game action")
+        verbose_name_plural = _("game actions")
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} {self.actor} {self.action.get('type')}"
+
+
+class Snapshot(models.Model):
+    """The engine state after ``seq`` actions, so a load replays only what came after."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "-seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="snapshot_seq_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}@{self.seq}"

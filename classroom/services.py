@@ -1,0 +1,347 @@
+"""The only code that changes a game (HackSoft's services; Zulip's actions).
+
+Every change locks the game's row, rebuilds or takes the engine state, lets the engine judge
+the move, appends to the log, and announces the change with ``transaction.on_commit`` so that
+nobody hears of a change that was rolled back. Two teams pressing at the same moment are
+served one after the other: one of them may hear "not your turn", neither is lost or doubled.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from playboss.rules import (
+    BANK,
+    GameConfig,
+    GameLog,
+    RuleViolation,
+    action_from_dict,
+    apply,
+    legal_choices,
+    new_game,
+    waiting_for,
+)
+from playboss.rules.bots import BOTS, Bot
+from playboss.rules.snapshot import state_to_dict
+from playboss.rules.state import GameState
+
+from . import events, state_store
+from .models import Classroom, Game, GameAction, Snapshot, Team
+
+SNAPSHOT_EVERY = 50
+#: Pending kinds that are rounds with a deadline, and the bank's move that closes one.
+TIMED_ROUNDS = {"bidding": "close_bidding", "auction": "close_auction"}
+BOT_MOVES_PER_CALL = 2_000
+
+
+class ServiceError(Exception):
+    """A request that changes nothing, with a message for the person who made it."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass
+class Outcome:
+    seq: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+    duplicate: bool = False
+
+
+# ====================================================================== set-up
+def create_classroom(*, teacher: User, name: str) -> Classroom:
+    name = name.strip()
+    if not name:
+        raise ServiceError("A class needs a name.")
+    return Classroom.objects.create(teacher=teacher, name=name[:100])
+
+
+@dataclass
+class TeamSeat:
+    name: str
+    bot: str = ""
+
+
+def _new_code() -> str:
+    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread on a projector
+    while True:
+        code = "".join(secrets.choice(alphabet) for _ in range(6))
+        if not Game.objects.filter(code=code).exists():
+            return code
+
+
+@transaction.atomic
+def create_game(
+    *, classroom: Classroom, name: str, seats: list[TeamSeat], settings_: dict[str, Any],
+    round_seconds: int = 90, language: str = "en",
+) -> Game:
+    """A new game: the engine checks the set-up; teams get PINs and QR tokens."""
+    name = name.strip()
+    if not name:
+        raise ServiceError("A game needs a name.")
+    names = [s.name.strip() for s in seats]
+    if any(len(n) > 40 for n in names):
+        raise ServiceError("Team names have at most 40 characters.")
+    for seat in seats:
+        if seat.bot not in Team.Bot.values:
+            raise ServiceError(f"Unknown player kind {seat.bot!r}.")
+    data = dict(settings_)
+    data["teams"] = names
+    data.setdefault("seed", secrets.randbelow(2**31))
+    try:
+        config = GameConfig.from_dict(data)
+        _, state = GameLog.start(config)
+    except RuleViolation as exc:
+        raise ServiceError(exc.message) from exc
+    if not 10 <= round_seconds <= 3_600:
+        raise ServiceError("A bidding round lasts 10 seconds to an hour.")
+    game = Game.objects.create(classroom=classroom, name=name[:100], code=_new_code(),
+                               config=state.config.to_dict(), language=language,
+                               round_seconds=round_seconds)
+    for seat_no, seat in enumerate(seats):
+        Team.objects.create(game=game, name=names[seat_no], seat=seat_no, bot=seat.bot,
+                            pin=f"{secrets.randbelow(10_000):04d}",
+                            token=secrets.token_urlsafe(16))
+    Snapshot.objects.create(game=game, seq=0, state=state_to_dict(state))
+    transaction.on_commit(lambda: _after_change(game.pk, run_bots=True))
+    return game
+
+
+# ====================================================================== moves
+def submit_action(
+    *, game_id: int, actor: str, payload: dict[str, Any], idempotency_key: str | None = None,
+    run_bots: bool = True,
+) -> Outcome:
+    """Apply one move for ``actor`` (already authenticated by the caller)."""
+    if not isinstance(payload, dict):
+        raise ServiceError("A move is a JSON object.")
+    body = {k: v for k, v in payload.items() if k not in ("actor", "chance")}
+    body["actor"] = actor
+    key = (idempotency_key or "").strip()[:64] or None
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game_id)
+            if key is not None:
+                earlier = game.actions.filter(idempotency_key=key).first()
+                if earlier is not None:
+                    return Outcome(seq=earlier.seq, events=earlier.events, duplicate=True)
+            if game.status == Game.Status.PAUSED and actor != BANK:
+                raise ServiceError("The bank director has paused the game.", status=409)
+            if game.status == Game.Status.ENDED:
+                raise ServiceError("The game is over.", status=409)
+            state = state_store.take_state(game)
+            before = _open_round(state)
+            try:
+                action = action_from_dict(body)
+                produced = apply(state, action)
+            except RuleViolation as exc:
+                state_store.keep_state(game.pk, game.revision, state)  # unchanged by the rule
+                raise ServiceError(exc.message) from exc
+            outcome = _record(game, state, action.to_dict(), produced, key, before)
+    except IntegrityError as exc:  # a concurrent duplicate of the same key
+        state_store.forget(game_id)
+        raise ServiceError("That move was sent twice; the first one counts.", 409) from exc
+    if run_bots:
+        transaction.on_commit(lambda: _after_change(game_id, run_bots=True))
+    return outcome
+
+
+def _record(game: Game, state: GameState, action: dict[str, Any],
+            produced: list[dict[str, Any]], key: str | None,
+            before: tuple[str, frozenset[str]] | None) -> Outcome:
+    """Append the applied move, snapshot when due, and announce it on commit."""
+    GameAction.objects.create(game=game, seq=state.seq, actor=action["actor"], action=action,
+                              chance=state.last_chance or None, events=produced,
+                              idempotency_key=key)
+    game.seq = state.seq
+    game.revision += 1
+    if state.phase == "ended":
+        game.status = Game.Status.ENDED
+    after = _open_round(state)
+    if after is None:
+        game.deadline = None
+    elif _new_round(before, after):
+        game.deadline = timezone.now() + timedelta(seconds=game.round_seconds)
+    game.save(update_fields=["seq", "revision", "status", "deadline", "updated"])
+    if state.seq % SNAPSHOT_EVERY == 0:
+        Snapshot.objects.update_or_create(game=game, seq=state.seq,
+                                          defaults={"state": state_to_dict(state)})
+    game_id, revision, seq = game.pk, game.revision, state.seq
+
+    def published() -> None:
+        state_store.keep_state(game_id, revision, state)
+        events.broadcast(game_id, revision, seq, produced)
+
+    transaction.on_commit(published)
+    return Outcome(seq=seq, events=produced)
+
+
+def _open_round(state: GameState) -> tuple[str, frozenset[str]] | None:
+    """The open bidding round or auction, as its kind and who it waits on (None if none)."""
+    if state.phase != "turn" or not state.pending or state.pending[0].kind not in TIMED_ROUNDS:
+        return None
+    return state.pending[0].kind, frozenset(waiting_for(state))
+
+
+def _new_round(before: tuple[str, frozenset[str]] | None,
+               after: tuple[str, frozenset[str]] | None) -> bool:
+    """A round that opened with this move: another kind, or someone new to wait on (answers
+    only shrink the waiting list within a round)."""
+    return after is not None and (before is None or before[0] != after[0]
+                                  or not after[1] <= before[1])
+
+
+# ====================================================================== the bank director
+def undo(*, game_id: int, to_seq: int) -> int:
+    """Take back every move after ``to_seq``; the state is replayed from the log. Dice drawn
+    by the engine come out the same again: an undo cannot buy a better roll."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if not 0 <= to_seq < game.seq:
+            raise ServiceError(f"Undo goes back to a move between 0 and {game.seq - 1}.")
+        game.actions.filter(undone=False, seq__gt=to_seq).update(undone=True)
+        game.snapshots.filter(seq__gt=to_seq).delete()
+        game.seq = to_seq
+        game.revision += 1
+        game.deadline = None
+        if game.status == Game.Status.ENDED:
+            game.status = Game.Status.RUNNING
+        game.save(update_fields=["seq", "revision", "deadline", "status", "updated"])
+        state_store.forget(game.pk)
+        revision = game.revision
+        transaction.on_commit(lambda: events.broadcast(
+            game_id, revision, to_seq,
+            [{"type": "undo", "text": f"The bank takes back the moves after move {to_seq}."}]))
+    return to_seq
+
+
+def set_paused(*, game_id: int, paused: bool) -> None:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status == Game.Status.ENDED:
+            raise ServiceError("The game is over.", status=409)
+        game.status = Game.Status.PAUSED if paused else Game.Status.RUNNING
+        game.revision += 1
+        game.save(update_fields=["status", "revision", "updated"])
+        revision, seq = game.revision, game.seq
+        text = "The bank pauses the game." if paused else "The game goes on."
+        transaction.on_commit(lambda: events.broadcast(
+            game_id, revision, seq, [{"type": "pause" if paused else "resume", "text": text}]))
+
+
+def close_overdue_round(*, game_id: int) -> bool:
+    """Close the open bidding round or auction if its deadline has passed (a Celery task, or
+    any client that sees the countdown run out, asks for this)."""
+    game = Game.objects.get(pk=game_id)
+    if game.deadline is None or game.deadline > timezone.now():
+        return False
+    def close_move(state: GameState) -> str | None:
+        if not state.pending or state.pending[0].kind not in TIMED_ROUNDS:
+            return None
+        wanted = TIMED_ROUNDS[state.pending[0].kind]
+        for choice in legal_choices(state, BANK):
+            if choice.cls.type == wanted:
+                return wanted
+        return None
+
+    move = state_store.read_state(game, close_move)
+    if move is None:
+        return False
+    try:
+        submit_action(game_id=game_id, actor=BANK, payload={"type": move},
+                      idempotency_key=f"deadline-{game.revision}")
+    except ServiceError:
+        return False
+    return True
+
+
+# ====================================================================== bots
+def play_bots(*, game_id: int) -> int:
+    """Let bot teams make every move the game waits on them for; returns how many."""
+    moves = 0
+    while moves < BOT_MOVES_PER_CALL:
+        game = Game.objects.get(pk=game_id)
+        if game.status != Game.Status.RUNNING:
+            break
+        bots = {t.name: t.bot for t in game.teams.all() if t.bot}
+        if not bots:
+            break
+
+        move = state_store.read_state(game, partial(_next_bot_move, game_id, bots))
+        if move is None:
+            break
+        try:
+            submit_action(game_id=game_id, actor=move["actor"], payload=move, run_bots=False)
+        except ServiceError:
+            break
+        moves += 1
+    return moves
+
+
+def _next_bot_move(game_id: int, bots: dict[str, str], state: GameState) -> dict[str, Any] | None:
+    """The move of the first bot the game waits on; seeded by game and move, so a replay
+    after an undo plays the same."""
+    for actor in waiting_for(state):
+        if actor in bots:
+            bot: Bot = BOTS[bots[actor]](game_id * 100_003 + state.seq)
+            return bot.choose(state, actor).to_dict()
+    return None
+
+
+def _after_change(game_id: int, run_bots: bool) -> None:
+    """After a commit: bots answer, and a new round's deadline gets its closing task."""
+    from . import tasks
+
+    if run_bots:
+        tasks.play_bots.delay(game_id)
+    game = Game.objects.filter(pk=game_id).only("deadline", "revision").first()
+    if game is not None and game.deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
+        tasks.close_overdue_round.apply_async((game_id,), eta=game.deadline)
+
+
+# ====================================================================== the log
+def import_log(*, classroom: Classroom, name: str, log_data: Any,
+               bots: dict[str, str] | None = None) -> Game:
+    """A new game from an exported log; every move is checked again by the engine."""
+    try:
+        log = GameLog.from_dict(log_data)
+        state = new_game(log.config)
+        moves = []
+        for index, entry in enumerate(log.entries, start=1):
+            body = {k: v for k, v in entry.items() if k != "chance"}
+            action = action_from_dict(body)
+            produced = apply(state, action, entry.get("chance"))
+            moves.append((action.to_dict(), dict(state.last_chance) or None, produced, index))
+    except RuleViolation as exc:
+        raise ServiceError(f"The log is refused: {exc.message}") from exc
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise ServiceError(f"The log is not a Playboss game log: {exc}") from exc
+    seats = [TeamSeat(n, (bots or {}).get(n, "")) for n in log.config.teams]
+    with transaction.atomic():
+        game = create_game(classroom=classroom, name=name, seats=seats,
+                           settings_={**log.config.to_dict(), "teams": list(log.config.teams)})
+        Game.objects.filter(pk=game.pk).update(config=log.config.to_dict())
+        GameAction.objects.bulk_create([
+            GameAction(game=game, seq=seq, actor=action["actor"], action=action, chance=chance,
+                       events=produced)
+            for action, chance, produced, seq in moves
+        ])
+        Game.objects.filter(pk=game.pk).update(
+            seq=len(moves), revision=len(moves) + 1,
+            status=Game.Status.ENDED if state.phase == "ended" else Game.Status.RUNNING)
+        Snapshot.objects.filter(game=game).delete()
+        Snapshot.objects.create(game=game, seq=len(moves), state=state_to_dict(state))
+        state_store.forget(game.pk)
+    game.refresh_from_db()
+    return game
