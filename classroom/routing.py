@@ -1,5 +1,9 @@
-"""Websocket routes, read by playboss.asgi. Game consumers will be added here."""
+"""Websocket routes, read by playboss.asgi."""
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-websocket_urlpatterns: list[URLPattern] = []
+from .consumers import GameConsumer
+
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+]

@@ -35,3 +35,40 @@ def recent_actions(game: Game, limit: int = 50) -> QuerySet[GameAction]:
 
 def games_of(classroom: Classroom) -> QuerySet[Game]:
     return classroom.games.all().order_by("-created")
+
+
+LEDGER_PAGE = 25
+
+
+def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
+    """Everything one screen shows, read from one consistent state: the viewer's view, its
+    moves now (the turn's, and those open at any time), and a page of its own books."""
+    from playboss.rules import legal_choices
+
+    from .presenters import form_for
+
+    def read(state: Any) -> dict[str, Any]:
+        viewer = actor if actor in state.teams or actor == "bank" else "public"
+        data = view(state, viewer)
+        choices = legal_choices(state, actor) if state.phase != "ended" else []
+        data["moves"] = [form_for(c) for c in choices if not c.any_time]
+        data["any_time"] = [form_for(c) for c in choices if c.any_time]
+        if actor in state.teams:
+            mine = [e for e in state.ledger.entries if actor in (e.source, e.target)]
+            pages = max(1, -(-len(mine) // LEDGER_PAGE))
+            page = min(max(1, ledger_page), pages)
+            newest_first = mine[::-1][(page - 1) * LEDGER_PAGE: page * LEDGER_PAGE]
+            data["ledger"] = {
+                "page": page, "pages": pages, "count": len(mine),
+                "entries": [{
+                    "seq": e.seq, "kind": e.kind, "reason": e.reason,
+                    "qty": e.qty if e.target == actor else -e.qty,
+                    "other": e.source if e.target == actor else e.target,
+                } for e in newest_first],
+            }
+        data["me"] = actor
+        data["teams_by_name"] = {t["name"]: t for t in data["teams"]}
+        data["mine"] = data["teams_by_name"].get(actor)
+        return data
+
+    return state_store.read_state(game, read)

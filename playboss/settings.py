@@ -57,6 +57,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files straight from the app folders, also under daphne (no collectstatic needed
+    # for the demo; deployments run collectstatic and get compressed, cached copies).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it may read the chosen language there), before common (URL handling).
     "django.middleware.locale.LocaleMiddleware",
@@ -147,3 +150,9 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # Built reports (PDF, XLSX) land here.
 MEDIA_URL = "media/"
 MEDIA_ROOT = BASE_DIR / "media"
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "classroom:dashboard"
+LOGOUT_REDIRECT_URL = "classroom:home"
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG

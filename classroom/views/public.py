@@ -1,4 +1,4 @@
-"""Views stay thin: authenticate, parse, call a service or selector, render."""
+from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render

@@ -1,0 +1,99 @@
+"""Turning the engine's legal choices and events into what a page shows.
+
+Every move a page offers comes from ``legal_choices``: the page never decides what is allowed,
+so the engine's rules and the buttons cannot drift apart. Labels are translated here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from playboss.rules.legal import Choice
+
+ACTION_LABELS: dict[str, Any] = {
+    "roll": _("Roll the die"),
+    "purchase": _("Buy raw material"),
+    "invest": _("Buy a machine (10,000)"),
+    "produce": _("Produce"),
+    "sell": _("Sell finished product"),
+    "pass": _("Do nothing"),
+    "buy_web": _("Buy a WEB chip (1,000)"),
+    "cost": _("Cost field"),
+    "write_off": _("Write-off"),
+    "draw_risk": _("Risk card drawn"),
+    "renew_lease": _("Computer lease"),
+    "take_credit": _("Borrow from the bank"),
+    "repay_credit": _("Repay the bank"),
+    "sell_back": _("Sell back to the bank"),
+    "web_efficiency": _("Efficiency: double a machine (3 WEB)"),
+    "web_advertising": _("Advertising campaign (2 WEB)"),
+    "web_lease_computer": _("Lease a computer (2 WEB)"),
+    "buy_computer": _("Buy a computer (20,000)"),
+    "accept_deal": _("Accept"),
+    "reject_deal": _("Turn down"),
+    "withdraw_deal": _("Withdraw"),
+    "repay_private": _("Repay private loan"),
+    "call_time": _("Call time (the round is played out)"),
+    "correction": _("Book a correction"),
+}
+OPTION_LABELS: dict[str, Any] = {
+    "sell_half": _("Sell all finished product at half price"),
+    "produce": _("Produce on every machine at 3,000 a unit"),
+    "idle": _("Idle costs: 1,000 per machine"),
+    "web": _("Pay 1 WEB chip"),
+    "return": _("Return a machine"),
+    "downgrade": _("Turn a double machine back to single"),
+    "raw": _("raw material"),
+    "finished": _("finished product"),
+    "machine": _("a machine (5,000)"),
+    "computer": _("the computer (10,000)"),
+}
+PARAM_LABELS: dict[str, Any] = {
+    "units": _("units"),
+    "credit": _("of it on credit"),
+    "amount": _("Marks"),
+    "machine": _("machine no."),
+    "die": _("the die shows"),
+    "card": _("card no."),
+    "price": _("Marks a unit"),
+}
+#: Few enough values for a drop-down; more get a number field.
+SELECT_LIMIT = 12
+
+
+def label_for(choice: Choice) -> str:
+    kind = choice.cls.type
+    base = str(ACTION_LABELS.get(kind, kind.replace("_", " ").capitalize()))
+    option = choice.fixed.get("option") or choice.fixed.get("item")
+    if option is not None:
+        return f"{base}: {OPTION_LABELS.get(option, option)}"
+    if kind == "renew_lease":
+        return str(_("Renew the lease with 2 WEB") if choice.fixed.get("renew")
+                   else _("Give the computer back"))
+    return base
+
+
+def form_for(choice: Choice) -> dict[str, Any]:
+    """What a template needs to render one choice as a small form."""
+    values = list(choice.values) if choice.param else []
+    form: dict[str, Any] = {
+        "type": choice.cls.type,
+        "label": label_for(choice),
+        "fixed": {k: v for k, v in choice.fixed.items()},
+        "param": choice.param,
+        "param_label": PARAM_LABELS.get(choice.param or "", choice.param),
+        "any_time": choice.any_time,
+    }
+    if choice.param:
+        if len(values) <= SELECT_LIMIT:
+            form["options"] = values
+        else:
+            form["min"], form["max"] = values[0], values[-1]
+            form["step"] = values[1] - values[0] if len(values) > 1 else 1
+    return form
+
+
+def is_int_value(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

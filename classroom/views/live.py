@@ -1,0 +1,88 @@
+"""The endpoints every game screen uses: send a move, fetch its panel, check the revision."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import selectors, services
+from ..access import viewer_for
+from ..models import Game
+
+
+def _forbidden() -> JsonResponse:
+    return JsonResponse({"ok": False, "error": "Join this game first."}, status=403)
+
+
+@require_POST
+def submit_move(request: HttpRequest, game_id: int) -> JsonResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    viewer = viewer_for(request, game)
+    if viewer is None:
+        return _forbidden()
+    try:
+        body: Any = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return JsonResponse({"ok": False, "error": "The request was not valid JSON."},
+                            status=400)
+    if not isinstance(body, dict) or not isinstance(body.get("action"), dict):
+        return JsonResponse({"ok": False, "error": "Send {\"action\": {...}}."}, status=400)
+    actor = body.get("actor") or viewer.default_actor
+    if actor not in viewer.actors:
+        return JsonResponse({"ok": False, "error": f"You cannot act as {actor!r}."}, status=403)
+    key = body.get("key") if isinstance(body.get("key"), str) else None
+    try:
+        outcome = services.submit_action(game_id=game.pk, actor=actor, payload=body["action"],
+                                         idempotency_key=key)
+    except services.ServiceError as exc:
+        return JsonResponse({"ok": False, "error": exc.message}, status=exc.status)
+    return JsonResponse({"ok": True, "seq": outcome.seq, "duplicate": outcome.duplicate,
+                         "events": [e.get("text", "") for e in outcome.events]})
+
+
+@require_GET
+def game_panel(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The part of a game screen that changes, as HTML, for the live script to swap in."""
+    game = get_object_or_404(Game, pk=game_id)
+    viewer = viewer_for(request, game)
+    if viewer is None:
+        return HttpResponse(status=403)
+    actor = request.GET.get("as") or viewer.default_actor
+    if actor not in viewer.actors:
+        actor = viewer.default_actor
+    page = _int(request.GET.get("ledger_page"), 1)
+    data = selectors.panel(game, actor, page)
+    template = "classroom/_team_panel.html" if actor in data["teams_by_name"] else \
+        "classroom/_bank_panel.html"
+    return render(request, template, {"game": game, "data": data, "viewer": viewer,
+                                      "actor": actor})
+
+
+@require_GET
+def game_revision(request: HttpRequest, game_id: int) -> JsonResponse:
+    """For the polling fallback when websockets are blocked."""
+    game = get_object_or_404(Game, pk=game_id)
+    if viewer_for(request, game) is None:
+        return _forbidden()
+    return JsonResponse({"revision": game.revision, "seq": game.seq, "status": game.status,
+                         "deadline": game.deadline.isoformat() if game.deadline else None})
+
+
+@require_POST
+def tick(request: HttpRequest, game_id: int) -> JsonResponse:
+    """A screen whose countdown ran out asks the bank to close the round."""
+    game = get_object_or_404(Game, pk=game_id)
+    if viewer_for(request, game) is None:
+        return _forbidden()
+    return JsonResponse({"closed": services.close_overdue_round(game_id=game.pk)})
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value) if value is not None else default
+    except ValueError:
+        return default

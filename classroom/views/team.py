@@ -1,0 +1,47 @@
+"""A team's pages: joining with code and PIN (or the QR link), and its factory screen."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from ..access import join_team, team_in_session, viewer_for
+from ..models import Game, Team
+
+
+def join(request: HttpRequest) -> HttpResponse:
+    error = ""
+    code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
+    if request.method == "POST":
+        pin = (request.POST.get("pin") or "").strip()
+        team = Team.objects.filter(game__code=code, pin=pin).select_related("game").first()
+        if team is None:
+            error = _("No team of a game %(code)s has that PIN. Check both with your teacher.") \
+                % {"code": code or "?"}
+        elif team.bot:
+            error = _("A bot plays that team.")
+        else:
+            join_team(request, team)
+            return redirect("classroom:play", code=team.game.code)
+    return render(request, "classroom/join.html", {"code": code, "error": error},
+                  status=400 if error else 200)
+
+
+def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
+    team = get_object_or_404(Team.objects.select_related("game"), token=token)
+    join_team(request, team)
+    return redirect("classroom:play", code=team.game.code)
+
+
+def play(request: HttpRequest, code: str) -> HttpResponse:
+    game = get_object_or_404(Game, code=code.upper())
+    team = team_in_session(request, game)
+    viewer = viewer_for(request, game)
+    if viewer is None:
+        return redirect(f"/join/?code={game.code}")
+    if team is None:  # the teacher looking at a team screen
+        name = request.GET.get("as", "")
+        team = game.teams.filter(name=name).first() or game.teams.first()
+    return render(request, "classroom/play.html", {"game": game, "team": team,
+                                                   "actor": team.name if team else ""})
