@@ -6,6 +6,8 @@ generator (dice, cards) is untouched by how the bots think.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import actions as A
 from .chance import Chance
 from .legal import Choice, legal_choices
@@ -13,6 +15,9 @@ from .state import GameState, Team
 
 #: Any-time moves that bring cash in: what a team uses when a payment is due.
 RAISING = (A.TakeCredit, A.SellBack)
+#: Expansion steps add moves a greedy team makes before its usual play (step 6: hire a worker
+#: for each machine): ``hint(state, team, choices) -> action, or None to play on as usual``.
+GREEDY_HINTS: list[Callable[[GameState, Team, list[Choice]], A.Action | None]] = []
 
 
 class Bot:
@@ -74,6 +79,10 @@ class GreedyBot(Bot):
         for c in turn:
             by_cls.setdefault(c.cls, []).append(c)
         name = team.name
+        for hint in GREEDY_HINTS:
+            move = hint(state, team, choices)
+            if move is not None:
+                return move
 
         def largest(cls: type) -> A.Action | None:
             options = by_cls.get(cls)

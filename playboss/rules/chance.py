@@ -25,7 +25,11 @@ class Chance:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (the bias of a 64-bit modulo is negligible)."""
-        return self.next64() % n
+        # ``next64() % n``, inlined: bots call this for every move they make.
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
 
     def die(self) -> int:
         return 1 + self.below(6)

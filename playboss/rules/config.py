@@ -35,6 +35,8 @@ LEASE_RENEWAL_MODES = ("lease_field", "start")
 ALL_STEPS = frozenset({1, 2, 3, 4, 5, 6})
 #: Step 5's goal variants, in the rulebook's order, after the base model's "profit".
 GOALS = ("profit", "first_to_sales", "sales_then_profit", "sales_yield", "asset_yield")
+#: Step 1: how units the competition did not cover in the first round are priced.
+FREE_MARKET_UNCOVERED = ("zone", "market_price")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,19 @@ class GameConfig:
     #: variants.
     goal: str = "profit"
     sales_target: int = 60_000
+    #: Step 1 (free market for sales): rounds of bidding after which the lowest offers sell
+    #: (a runaway bidding ends), and what a unit the competition did not cover in the first
+    #: round earns: "zone" (ten times the zone it is placed into, as a sale without
+    #: competition) or "market_price" (the market price at the announcement, for every unit).
+    free_market_round_limit: int = 20
+    free_market_uncovered: str = "zone"
+    #: Step 2 (competition during purchasing): bids in the bank's auction rise in steps of
+    #: this many Marks per unit, from the opening price (the zone's price).
+    auction_step: int = 50
+    #: Step 6 (labour market): teams run by two players with split duties, one for marketing
+    #: and finance, one for purchase, production and labour (``steps.labor.duty_of``). JSON
+    #: takes a list of team names or a mapping {team: true}.
+    duties: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ derived
     @property
@@ -117,8 +132,10 @@ class GameConfig:
 
         if not 1 <= len(self.teams) <= 9:
             raise bad("a game has 1 to 9 teams.")
-        if len(set(self.teams)) != len(self.teams) or any(not t or t == "bank" for t in self.teams):
-            raise bad("team names must be distinct, non-empty and not 'bank'.")
+        if len(set(self.teams)) != len(self.teams) or any(
+            not t or t in ("bank", "workers") for t in self.teams
+        ):  # "workers" is the worker representative of step 6
+            raise bad("team names must be distinct, non-empty and not 'bank' or 'workers'.")
         if not self.board or self.board[0] != "S" or self.board.count("S") != 1:
             raise bad("the board starts with the start field 'S' and has only one.")
         if set(self.board) - set(FIELD_NAMES):
@@ -157,6 +174,18 @@ class GameConfig:
             raise bad("the sales target is at least 1 Mark.")
         if self.credit_step < 1:
             raise bad("credit_step is at least 1 Mark.")
+        if self.free_market_round_limit < 1:
+            raise bad("free_market_round_limit is at least 1 round.")
+        if self.free_market_uncovered not in FREE_MARKET_UNCOVERED:
+            raise bad(f"free_market_uncovered is one of {', '.join(FREE_MARKET_UNCOVERED)}.")
+        if self.auction_step < 1:
+            raise bad("auction_step is at least 1 Mark.")
+        if self.duties and 6 not in self.steps:
+            raise bad("split duties belong to the labour market: they need step 6.")
+        if any(t not in self.teams for t in self.duties) or len(set(self.duties)) != len(
+            self.duties
+        ):
+            raise bad("duties names each team run by two players once.")
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
@@ -182,6 +211,7 @@ class GameConfig:
             )
         if "teams" not in data:
             raise RuleViolation("Game set-up: the config names its teams.", "game log")
+        _check_types(cls, data)
         kwargs: dict[str, Any] = dict(data)
         try:
             kwargs["teams"] = tuple(str(t) for t in data["teams"])
@@ -198,8 +228,39 @@ class GameConfig:
                 kwargs["risk_order"] = tuple(int(c) for c in data["risk_order"])
             if "limits" in data:
                 kwargs["limits"] = Limits(**data["limits"])
+            if isinstance(data.get("duties"), dict):
+                kwargs["duties"] = tuple(str(t) for t, on in data["duties"].items() if on)
+            elif "duties" in data:
+                kwargs["duties"] = tuple(str(t) for t in data["duties"])
             config = cls(**kwargs)
         except (TypeError, ValueError) as exc:
             raise RuleViolation(f"Game set-up: {exc}", "game log") from exc
         config.validate()
         return config
+
+
+def _check_types(cls: type[GameConfig], data: dict[str, Any]) -> None:
+    """A setting of the wrong kind is refused with its name, not a traceback: numbers where
+    the default is a number, text where it is text, a list of names for the teams."""
+
+    def bad(name: str, what: str) -> RuleViolation:
+        return RuleViolation(f"Game set-up: {name} must be {what}.", "game log")
+
+    teams = data["teams"]
+    if not isinstance(teams, list) or not all(isinstance(t, str) for t in teams):
+        raise bad("teams", "a list of team names")
+    for f in fields(cls):
+        if f.name not in data or f.name == "teams":
+            continue
+        value = data[f.name]
+        if value is None and "None" in str(f.type):
+            continue
+        default = f.default
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise bad(f.name, "true or false")
+        elif isinstance(default, int):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise bad(f.name, "a whole number")
+        elif isinstance(default, str) and f.name != "market_fill" and not isinstance(value, str):
+            raise bad(f.name, "text")

@@ -81,10 +81,15 @@ HOOKS: dict[str, list[Callable[..., None]]] = {
     "round_end": [],  # (turn,): every team has had its turn in this round
     "sale": [],  # (turn, team, revenue): finished product sold to the market
     "game_over": [],  # (turn,): the game ends, before the results are drawn up
+    "bankrupt": [],  # (turn, team): the team is bankrupt, before its assets are sold
+    "set_up": [],  # (state,): the game is set up (ledger seq 0), before the first action
 }
 #: kind of pending item -> handler that settles it without a decision and returns True, or
 #: returns False when the turn must wait for someone.
 AUTO: dict[str, Callable[[Turn, Team, Pending], bool]] = {}
+#: kind of pending item -> what the game waits for, in words, for refusals ("... is not open
+#: now: <text>"); steps add their kinds.
+WAITING_TEXTS: dict[str, Callable[[GameState], str]] = {}
 
 
 def _hook(moment: str, *args: Any) -> None:
@@ -141,6 +146,7 @@ def new_game(config: GameConfig) -> GameState:
         state.current = state.leader = config.first_team
     else:
         state.order_contest = list(config.teams)
+    _hook("set_up", state)
     return state
 
 
@@ -161,6 +167,7 @@ def apply(
     handler = HANDLERS.get(type(action))
     if handler is None:
         raise RuleViolation(f"Unknown action {action.type!r}.", "game log")
+    _check_recorded(chance)
     turn = Turn(state, chance)
     _check_actor(state, action)
     state.seq += 1
@@ -175,6 +182,21 @@ def apply(
 
 
 # ---------------------------------------------------------------- checks
+def _check_recorded(chance: dict[str, int] | None) -> None:
+    """Outcomes replayed from a log must be outcomes the game can have."""
+    if not chance:
+        return
+    for name, value in chance.items():
+        if name == "die" and value in range(1, 7):
+            continue
+        if name == "card" and value in standard_deck():
+            continue
+        if name not in ("die", "card") and isinstance(value, int):
+            continue  # a step's own draw (a tie break): checked where it is drawn
+        raise RuleViolation(f"The log records {name} = {value!r}, which no die or card shows.",
+                            "game log")
+
+
 def _team(turn: Turn, action: A.Action) -> Team:
     return turn.state.teams[action.actor]
 
@@ -198,6 +220,8 @@ def _waiting_text(state: GameState) -> str:
     if not state.pending:
         return f"{state.current} rolls the die."
     head = state.pending[0]
+    if head.kind in WAITING_TEXTS:
+        return WAITING_TEXTS[head.kind](state)
     return {
         "red": "a decision on the red field.",
         "green": "whether to buy a WEB chip on the green field.",
@@ -209,13 +233,14 @@ def _waiting_text(state: GameState) -> str:
     }.get(head.kind, head.kind)
 
 
-def _need_cash(team: Team, cost: int, what: str, rule: str) -> None:
+def _need_cash(team: Team, cost: int, what: str, rule: str, verb: str | None = None) -> None:
+    """Refuse unless the team has ``cost`` Marks: "You have 3,000 Marks; 4 units cost 4,200."
+    ``verb`` replaces "cost(s)" ("... and with 5,000 credit you" + "pay")."""
     if team.cash < cost:
-        raise RuleViolation(
-            f"You have {marks(team.cash)} Marks; {what} cost{'s' if not what.endswith('s') else ''}"
-            f" {marks(cost)}.",
-            rule,
-        )
+        if verb is None:
+            verb = "cost" if what.endswith("s") else "costs"
+        raise RuleViolation(f"You have {marks(team.cash)} Marks; {what} {verb} {marks(cost)}.",
+                            rule)
 
 
 def _need_units(n: int, what: str, rule: str) -> None:
@@ -223,11 +248,12 @@ def _need_units(n: int, what: str, rule: str) -> None:
         raise RuleViolation(f"Name at least one {what}.", rule)
 
 
-def credit_available(state: GameState, team: Team) -> int:
-    """Bank credit still open: half the value of the owned capital equipment, less debt."""
+def credit_available(state: GameState, team: Team, new_collateral: int = 0) -> int:
+    """Bank credit still open: half the value of the owned capital equipment (plus the
+    collateral of equipment being bought with this credit), less the debt."""
     machines = sum(1 for m in state.machines.values() if m.owner == team.name)
     limit = MACHINE_CREDIT * machines + COMPUTER_CREDIT * team.computers_owned
-    return max(0, limit - team.bank_debt)
+    return max(0, limit + new_collateral - team.bank_debt)
 
 
 def _check_credit_amount(state: GameState, amount: int, available: int, rule: str) -> None:
@@ -363,7 +389,10 @@ def _roll(turn: Turn, action: A.Roll) -> None:
 
 def _die(turn: Turn, action: A.Roll) -> int:
     drawn = turn.draw("die", turn.state.rng.die)
-    return action.die if action.die is not None else drawn
+    if action.die is None:
+        return drawn
+    turn.chance["die"] = action.die  # the log records the die the team entered
+    return action.die
 
 
 def _settle_order(turn: Turn) -> None:
@@ -400,11 +429,8 @@ def _move(turn: Turn, team: Team, die: int) -> None:
         passed = (start + step) % size
         if passed == 0:
             _cross_start(turn, team)
-        if (
-            state.config.lease_renewal == "lease_field"
-            and team.lease_field == passed
-            and passed != 0
-        ):
+        if state.config.lease_renewal == "lease_field" and team.lease_field == passed:
+            # The WEBs may lie on the start field too, if the pawn stood there.
             state.pending.append(Pending("lease"))
     _hook("moved", turn, team)
     _land(turn, team, board[target])
@@ -593,14 +619,14 @@ def _invest(turn: Turn, action: A.Invest) -> None:
     if action.credit > MACHINE_CREDIT:
         raise RuleViolation(f"An investment may borrow at most {marks(MACHINE_CREDIT)} Marks.",
                             "Decision: Investment")
-    _check_credit_amount(state, action.credit, credit_available(state, team) + MACHINE_CREDIT,
+    _check_credit_amount(state, action.credit, credit_available(state, team, MACHINE_CREDIT),
                          "Decision: Investment")
     if action.credit:
-        what = (f"a machine costs {marks(MACHINE_PRICE)} and with {marks(action.credit)} "
-                "credit you pay")
+        what, verb = (f"a machine costs {marks(MACHINE_PRICE)} and with "
+                      f"{marks(action.credit)} credit you", "pay")
     else:
-        what = "a machine"
-    _need_cash(team, MACHINE_PRICE - action.credit, what, "Decision: Investment")
+        what, verb = "a machine", "costs"
+    _need_cash(team, MACHINE_PRICE - action.credit, what, "Decision: Investment", verb)
     _borrow(turn, team, action.credit)
     machine = _give_machine(turn, team)
     _cash(turn, team, None, MACHINE_PRICE, "investment")
@@ -783,8 +809,14 @@ def _write_off(turn: Turn, action: A.WriteOff) -> None:
         return
     if option not in ("return", "downgrade"):
         raise RuleViolation("On the white field choose return, downgrade or web.", rule)
-    machine = _pick_machine(state, team, action.machine, double=option == "downgrade",
-                            rule=rule)
+    # Any machine may be returned, a double one too (setting it back "is sufficient", not
+    # required); unnamed, a single machine goes first.
+    double: bool | None = True if option == "downgrade" else None
+    if option == "return" and action.machine is None and any(
+        not state.machines[m].double for m in team.machines
+    ):
+        double = False
+    machine = _pick_machine(state, team, action.machine, double=double, rule=rule)
     state.pending.pop(0)
     if option == "downgrade":
         machine.double = False
@@ -1041,9 +1073,13 @@ def _buy_computer(turn: Turn, action: A.BuyComputer) -> None:
         raise RuleViolation(f"A computer may be bought with at most "
                             f"{marks(COMPUTER_CREDIT)} Marks credit.", rule)
     _check_credit_amount(state, action.credit,
-                         credit_available(state, team) + COMPUTER_CREDIT, rule)
-    _need_cash(team, COMPUTER_PRICE - action.credit, f"a computer costs "
-               f"{marks(COMPUTER_PRICE)} and with {marks(action.credit)} credit you pay", rule)
+                         credit_available(state, team, COMPUTER_CREDIT), rule)
+    if action.credit:
+        what, verb = (f"a computer costs {marks(COMPUTER_PRICE)} and with "
+                      f"{marks(action.credit)} credit you", "pay")
+    else:
+        what, verb = "a computer", "costs"
+    _need_cash(team, COMPUTER_PRICE - action.credit, what, rule, verb)
     _borrow(turn, team, action.credit)
     team.computers_owned += 1
     state.ledger.post(state.seq, "computer", BANK, team.name, 1, "investment")
@@ -1098,6 +1134,10 @@ def _check_bundle(state: GameState, giver: Team, receiver: Team, bundle: dict[st
             ):
                 raise RuleViolation(f"{giver.name} cannot hand machine {mid} to "
                                     f"{receiver.name}.", rule)
+    both = set(bundle.get("machines", [])) & set(bundle.get("lease", []))
+    if both:
+        raise RuleViolation(f"Machine {min(both)} cannot be sold and leased in the same deal.",
+                            rule)
 
 
 def _propose_deal(turn: Turn, action: A.ProposeDeal) -> None:
@@ -1302,11 +1342,15 @@ def _correction(turn: Turn, action: A.Correction) -> None:
 # ====================================================================== bankruptcy
 def liquidity(state: GameState, team: Team) -> int:
     """The most cash the team could raise from the bank: its cash, the credit still open, and
-    what the bank pays for everything it owns."""
+    what the bank pays for everything in its hall and stores. Loans it gave are not counted:
+    the bank cannot turn them into cash on demand (at a bankruptcy it takes them over)."""
     owned_held = sum(1 for m in team.machines if state.machines[m].owner == team.name)
+    step = state.config.credit_step
+    credit = credit_available(state, team)
+    credit -= credit % step  # the bank lends in whole steps only
     return (
         team.cash
-        + credit_available(state, team)
+        + credit
         + team.raw * REPURCHASE["raw"]
         + team.finished * REPURCHASE["finished"]
         + owned_held * REPURCHASE["machine"]
@@ -1323,6 +1367,7 @@ def _bankrupt(turn: Turn, team: Team, due: Pending) -> None:
     name = team.name
     turn.emit("bankrupt", f"{name} cannot pay {marks(due.amount)} Marks ({due.reason}) and is "
               "bankrupt. Its assets are sold.", team=name, amount=due.amount)
+    _hook("bankrupt", turn, team)
     # Leased machines go home; its own machines come back from lessees.
     for mid in list(team.machines):
         m = state.machines[mid]
@@ -1424,6 +1469,9 @@ HANDLERS: dict[type[A.Action], Callable[[Turn, Any], None]] = {
 #: Actors that are not teams, and the moves only they may make: the bank director, and with
 #: step 6 the worker representative (``"workers"``).
 ACTOR_ACTIONS: dict[str, set[type[A.Action]]] = {BANK: {A.CallTime, A.Correction}}
+#: Moves a non-team actor may make besides its own, that teams may make too (step 6: the worker
+#: representative offers, accepts and ends employment like a team does).
+SHARED_ACTIONS: dict[str, set[type[A.Action]]] = {}
 
 
 def _check_actor(state: GameState, action: A.Action) -> None:
@@ -1431,7 +1479,7 @@ def _check_actor(state: GameState, action: A.Action) -> None:
     kind = type(action)
     own = ACTOR_ACTIONS.get(actor)
     if own is not None:
-        if kind not in own:
+        if kind not in own and kind not in SHARED_ACTIONS.get(actor, ()):
             who = "The bank" if actor == BANK else "The worker representative"
             raise RuleViolation(f"{who} cannot make that move; a team must.", "game log")
         return

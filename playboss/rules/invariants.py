@@ -17,65 +17,101 @@ class InvariantBroken(AssertionError):
 EXTRA_CHECKS: list[Callable[[GameState], list[str]]] = []
 
 
+#: The ledger kinds a team's own numbers are compared with, in the order problems are listed.
+_TEAM_KINDS = ("cash", "raw", "finished", "web", "computer", "bank_debt", "capital", "machine",
+               "private_debt")
+
+
 def problems(state: GameState) -> list[str]:
+    """Every broken fact, as text; empty when all hold.
+
+    This runs after every action of a simulation, so it makes one pass over the teams, one over
+    the machines and one over the loans, and reads the ledger's running balances directly; the
+    facts checked are the same as stated one by one.
+    """
     out: list[str] = []
     config = state.config
     led = state.ledger
+    account = led.account
     teams = state.teams.values()
+    market = state.market
+    machines = state.machines
 
-    products = sum(state.market) + state.box + sum(t.raw + t.finished for t in teams)
+    on_board = sum(market)
+    products = on_board + state.box
+    held = computers = leases = web = 0
+    for t in teams:
+        products += t.raw + t.finished
+        held += len(t.machines)
+        computers += t.computers_owned
+        web += t.web
+        if t.lease_field is not None:
+            leases += 1
     if products != config.products:
         out.append(f"{products} products in play, not {config.products}")
-    if any(not 0 <= n <= config.zone_capacity for n in state.market):
-        out.append(f"market zones out of range: {state.market}")
-    in_market = led.balance("raw", MARKET) + led.balance("finished", MARKET)
-    if in_market != sum(state.market):
-        out.append(f"ledger has {in_market} units in the market, the board {sum(state.market)}")
-    if led.balance("raw", BOX) != state.box:
+    capacity = config.zone_capacity
+    if any(not 0 <= n <= capacity for n in market):
+        out.append(f"market zones out of range: {market}")
+    books = account(MARKET)
+    in_market = books["raw"] + books["finished"]
+    if in_market != on_board:
+        out.append(f"ledger has {in_market} units in the market, the board {on_board}")
+    if account(BOX)["raw"] != state.box:
         out.append("ledger and board disagree on the products in the box")
 
-    if len(state.machines) > config.limits.machines:
-        out.append(f"{len(state.machines)} machines out of {config.limits.machines}")
-    held = sum(len(t.machines) for t in teams)
-    if held != len(state.machines):
-        out.append(f"{held} machines in halls, {len(state.machines)} out of the bank")
-    computers = sum(t.computers_owned for t in teams) + state.leased_computers
-    if computers > config.limits.computers or state.leased_computers < 0:
-        out.append(f"{computers} computers out of {config.limits.computers}")
-    leases = sum(1 for t in teams if t.lease_field is not None)
+    limits = config.limits
+    out_of_bank = len(machines)
+    if out_of_bank > limits.machines:
+        out.append(f"{out_of_bank} machines out of {limits.machines}")
+    if held != out_of_bank:
+        out.append(f"{held} machines in halls, {out_of_bank} out of the bank")
+    computers += state.leased_computers
+    if computers > limits.computers or state.leased_computers < 0:
+        out.append(f"{computers} computers out of {limits.computers}")
     if leases != state.leased_computers:
         out.append(f"{leases} leases, {state.leased_computers} leased computers")
-    web = sum(t.web for t in teams) + WEB_LEASE * leases + state.web_bank
-    web += state.step.get("web_elsewhere", 0)
-    if web != config.limits.web_chips or state.web_bank < 0:
-        out.append(f"{web} WEB chips counted, not {config.limits.web_chips}")
-    if led.balance("web", BANK) != state.web_bank:
+    web += WEB_LEASE * leases + state.web_bank + state.step.get("web_elsewhere", 0)
+    if web != limits.web_chips or state.web_bank < 0:
+        out.append(f"{web} WEB chips counted, not {limits.web_chips}")
+    if account(BANK)["web"] != state.web_bank:
         out.append("ledger and bank disagree on WEB chips")
 
+    # Machines owned and private debt net of loans given, per team, in one pass each.
+    owned: dict[str, int] = {}
+    for m in machines.values():
+        owned[m.owner] = owned.get(m.owner, 0) + 1
+    private: dict[str, int] = {}
+    for ln in state.loans.values():
+        private[ln.borrower] = private.get(ln.borrower, 0) + ln.amount
+        private[ln.lender] = private.get(ln.lender, 0) - ln.amount
+
+    full_capital = config.full_capital
     for t in teams:
         name = t.name
         if t.cash < 0:
             out.append(f"{name} has negative cash {t.cash}")
-        checks = {
-            "cash": t.cash,
-            "raw": t.raw,
-            "finished": t.finished,
-            "web": t.web,
-            "computer": t.computers_owned,
-            "bank_debt": t.bank_debt,
-            "capital": t.capital_received,
-            "machine": sum(1 for m in state.machines.values() if m.owner == name),
-            "private_debt": sum(ln.amount for ln in state.loans.values() if ln.borrower == name)
-            - sum(ln.amount for ln in state.loans.values() if ln.lender == name),
-        }
-        for kind, value in checks.items():
-            booked = led.balance(kind, name)
-            if booked != value:
-                out.append(f"{name}: ledger {kind} {booked}, table {value}")
-        if t.bank_debt < 0 or t.capital_received > config.full_capital:
+        books = account(name)  # every kind of KINDS is in an account
+        if (  # the books agree with the table (the usual case: no list, no messages built)
+            books["cash"] != t.cash
+            or books["raw"] != t.raw
+            or books["finished"] != t.finished
+            or books["web"] != t.web
+            or books["computer"] != t.computers_owned
+            or books["bank_debt"] != t.bank_debt
+            or books["capital"] != t.capital_received
+            or books["machine"] != owned.get(name, 0)
+            or books["private_debt"] != private.get(name, 0)
+        ):
+            table = (t.cash, t.raw, t.finished, t.web, t.computers_owned, t.bank_debt,
+                     t.capital_received, owned.get(name, 0), private.get(name, 0))
+            for kind, value in zip(_TEAM_KINDS, table, strict=True):
+                on_books = led.balance(kind, name)
+                if on_books != value:
+                    out.append(f"{name}: ledger {kind} {on_books}, table {value}")
+        if t.bank_debt < 0 or t.capital_received > full_capital:
             out.append(f"{name}: debt or capital out of range")
         for mid in t.machines:
-            m = state.machines.get(mid)
+            m = machines.get(mid)
             if m is None or m.holder != name:
                 out.append(f"{name} holds machine {mid} that is not recorded as with it")
     for extra in EXTRA_CHECKS:

@@ -33,25 +33,53 @@ class Entry:
                 "qty": self.qty, "reason": self.reason}
 
 
-class Ledger:
-    """Append-only entries plus running balances, so checking the books costs O(parties)."""
+#: A party's account before its first entry: every kind at 0. Read-only.
+EMPTY_ACCOUNT: dict[str, int] = dict.fromkeys(KINDS, 0)
 
-    __slots__ = ("entries", "balances")
+
+class Ledger:
+    """Append-only entries plus running balances, so checking the books costs O(parties).
+
+    The balances are kept per party (``accounts[party][kind]``): the invariants compare each
+    team's whole account with its table after every action, and a party's account is one dict
+    holding every kind of ``KINDS`` (a kind outside them appears once it is posted).
+    """
+
+    __slots__ = ("entries", "accounts")
 
     def __init__(self) -> None:
         self.entries: list[Entry] = []
-        self.balances: dict[tuple[str, str], int] = {}
+        self.accounts: dict[str, dict[str, int]] = {}
 
     def post(self, seq: int, kind: str, source: str, target: str, qty: int, reason: str) -> None:
         if qty == 0:
             return
         self.entries.append(Entry(seq, kind, source, target, qty, reason))
-        b = self.balances
-        b[kind, target] = b.get((kind, target), 0) + qty
-        b[kind, source] = b.get((kind, source), 0) - qty
+        accounts = self.accounts
+        account = accounts.get(target)
+        if account is None:
+            account = accounts[target] = dict(EMPTY_ACCOUNT)
+        account[kind] = account.get(kind, 0) + qty
+        account = accounts.get(source)
+        if account is None:
+            account = accounts[source] = dict(EMPTY_ACCOUNT)
+        account[kind] = account.get(kind, 0) - qty
 
     def balance(self, kind: str, party: str) -> int:
-        return self.balances.get((kind, party), 0)
+        account = self.accounts.get(party)
+        return account.get(kind, 0) if account is not None else 0
+
+    def account(self, party: str) -> dict[str, int]:
+        """Every balance of ``party`` by kind (``EMPTY_ACCOUNT`` before its first entry). Do not
+        change it."""
+        return self.accounts.get(party, EMPTY_ACCOUNT)
+
+    @property
+    def balances(self) -> dict[tuple[str, str], int]:
+        """All balances keyed ``(kind, party)``, a copy (kinds never posted for a party show as
+        0)."""
+        return {(kind, party): value for party, account in self.accounts.items()
+                for kind, value in account.items()}
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -59,7 +87,7 @@ class Ledger:
     def copy(self) -> Ledger:
         other = Ledger()
         other.entries = list(self.entries)
-        other.balances = dict(self.balances)
+        other.accounts = {party: dict(account) for party, account in self.accounts.items()}
         return other
 
     @classmethod

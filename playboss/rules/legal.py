@@ -33,9 +33,14 @@ from .risk import standard_deck
 from .state import BANK, GameState, Team
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Choice:
-    """``cls(actor, **fixed, param=v)`` is legal for every ``v`` in ``values``."""
+    """``cls(actor, **fixed, param=v)`` is legal for every ``v`` in ``values``.
+
+    Not frozen: choices are built afresh on every call, several per call in a simulation, and
+    a frozen dataclass's ``__init__`` costs three times as much. (Its ``fixed`` dict made it
+    unhashable anyway.) Treat a choice as read-only all the same.
+    """
 
     cls: type[A.Action]
     fixed: dict[str, Any] = field(default_factory=dict)
@@ -67,6 +72,9 @@ WAITING: dict[str, Callable[[GameState], list[str]]] = {}
 #: Steps that change the base model's choices (e.g. a sale becomes an offer with a price)
 #: pass the list through a filter of theirs; each returns it unchanged when its step is off.
 TURN_CHOICE_FILTERS: list[Callable[[GameState, Team, list[Choice]], list[Choice]]] = []
+#: Moves of actors that are not teams (the bank; with step 6 the worker representative):
+#: ``fn(state, actor) -> choices``, listed after the bank's CallTime; [] for other actors.
+ACTOR_CHOICES: list[Callable[[GameState, str], list[Choice]]] = []
 
 
 def legal_actions(state: GameState, actor: str) -> list[A.Action]:
@@ -79,10 +87,13 @@ def legal_actions(state: GameState, actor: str) -> list[A.Action]:
 def legal_choices(state: GameState, actor: str, any_time: bool = True) -> list[Choice]:
     if state.phase == "ended":
         return []
-    if actor == BANK:
-        return [] if state.time_called else [Choice(A.CallTime)]
     team = state.teams.get(actor)
-    if team is None or team.bankrupt:
+    if team is None:
+        out = [Choice(A.CallTime)] if actor == BANK and not state.time_called else []
+        for extra in ACTOR_CHOICES:
+            out.extend(extra(state, actor))
+        return out
+    if team.bankrupt:
         return []
     out = turn_choices(state, team)
     if any_time:
@@ -154,16 +165,19 @@ def _base_turn_choices(state: GameState, team: Team) -> list[Choice]:
 
 def _red_choices(state: GameState, team: Team) -> list[Choice]:
     out = [Choice(A.Pass)]
-    # Purchasing: as many units as the team can pay, cheapest zone first.
+    # Purchasing: as many units as the team can pay, cheapest zone first (in each zone, as
+    # many of its units as the cash left pays for).
     cost = 0
     units = 0
-    prices = state.config.zone_prices
-    for zone, count in enumerate(state.market):
-        for _ in range(count):
-            if cost + prices[zone] > team.cash:
-                break
-            cost += prices[zone]
-            units += 1
+    cash = team.cash
+    for price, count in zip(state.config.zone_prices, state.market, strict=False):
+        if count:
+            if price > 0:
+                take = max(0, min(count, (cash - cost) // price))
+            else:
+                take = count if cost + price <= cash else 0
+            cost += take * price
+            units += take
     if units:
         out.append(Choice(A.Purchase, param="units", values=range(1, units + 1)))
     credits = _credit_options(state, team, MACHINE_PRICE, MACHINE_CREDIT)
@@ -181,7 +195,7 @@ def _red_choices(state: GameState, team: Team) -> list[Choice]:
 def _credit_options(state: GameState, team: Team, price: int, most: int) -> list[int]:
     """Credits that make a purchase of ``price`` possible, in the bank's steps."""
     step = state.config.credit_step
-    top = min(most, credit_available(state, team) + most)
+    top = min(most, credit_available(state, team, most))
     top -= top % step
     need = max(0, price - team.cash)
     low = -(-need // step) * step
@@ -201,7 +215,7 @@ def any_time_choices(state: GameState, team: Team) -> list[Choice]:
     if team.bank_debt and team.cash:
         most = min(team.bank_debt, team.cash)
         amounts = list(range(step, most + 1, step))
-        if most not in amounts:
+        if most < step or most % step:  # ``most`` is not among the steps: the rest, too
             amounts.append(most)
         out.append(Choice(A.RepayCredit, param="amount", values=amounts, any_time=True))
     if team.raw:

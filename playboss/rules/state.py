@@ -89,7 +89,7 @@ class Team:
     years: int = 0  # completed years: crossings of the start field
     advertising: bool = False  # a campaign waits for the next red field
     bankrupt: bool = False
-    sales_total: int = 0  # Marks of sales to the market and the bank
+    sales_total: int = 0  # Marks of finished product sold to the market (step 5 goals)
     #: Ledger length at the start of each of its years (index 0: the game's start).
     year_starts: list[int] = field(default_factory=lambda: [0])
     step: dict[str, Any] = field(default_factory=dict)  # per-team data of expansion steps

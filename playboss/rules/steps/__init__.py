@@ -4,4 +4,10 @@ a step that is not switched on changes nothing."""
 
 from __future__ import annotations
 
+# Import order is wrapping order: a step imported later wraps the base handlers that earlier
+# ones wrapped already (free market, then auction and marketing, ... labour last).
+# isort: off
+from . import free_market  # noqa: F401  (first: later steps wrap its handlers)
+from . import auction, marketing  # noqa: F401
 from . import goals, taxation  # noqa: F401
+# isort: on

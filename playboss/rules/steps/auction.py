@@ -1,0 +1,388 @@
+"""Step 2: Competition during Purchasing.
+
+A team deciding to purchase on a red field takes at most 2 units at the market price (cheapest
+filled zone first, each unit at its zone's price). What is left in the zone of the last unit it
+bought is then auctioned by the bank as one lot: the opening price is that zone's price per
+unit; every team still in the game, the buyer too, may bid more, per unit, in steps of
+``GameConfig.auction_step``; the highest bidder pays price x units to the bank and takes the lot
+as raw material. If nobody offers more than the opening price the units stay on the board.
+
+The auction is a pending item ``"auction"`` at the head of the queue (the red decision is
+complete), its data in ``state.step["auction"]``:
+
+- ``buyer``: the team whose purchase opened it; ``zone``/``units``: the lot;
+  ``opening``: the zone's price per unit;
+- ``bids``: ``[team, price per unit]`` in the order made (each one higher than the last);
+- ``passed``: the teams that have passed since the last bid.
+
+It closes when every team still in the game except the highest bidder has passed since the last
+bid, or when the bank closes it (``close_auction``: the site's deadline). At closing the bids are
+tried from the highest down, one per team: a team whose cash no longer covers its best bid
+drops out and the next team's best bid takes its place. ``docs/rules-steps/step2-auction.md``
+lists every interpretation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .. import actions as A
+from .. import engine as E
+from .. import invariants, legal, views
+from ..errors import RuleViolation, marks
+from ..market import purchase_zones
+from ..state import BANK, MARKET, GameState, Pending, Team
+from .common import enabled
+
+STEP = 2
+RULE = "2. Step: Competition during Purchasing"
+#: "can purchase a maximum of 2 units of product at the market indicated price point"
+MAX_UNITS_AT_MARKET_PRICE = 2
+PENDING = "auction"
+
+
+# ====================================================================== actions
+@dataclass(frozen=True, slots=True)
+class AuctionBid(A.Action):
+    """Bid ``price`` Marks per unit for the whole lot now auctioned (any team)."""
+
+    type: ClassVar[str] = "auction_bid"
+    price: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionPass(A.Action):
+    """Offer no more than the highest bid so far (any team that does not hold it)."""
+
+    type: ClassVar[str] = "auction_pass"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseAuction(A.Action):
+    """The bank closes the auction now (its deadline has passed)."""
+
+    type: ClassVar[str] = "close_auction"
+
+
+for _cls in (AuctionBid, AuctionPass, CloseAuction):
+    A.register(_cls)
+A._INT_FIELDS.add("price")
+E.ACTOR_ACTIONS[BANK].add(CloseAuction)
+
+
+# ====================================================================== the auction's data
+def open_auction(state: GameState) -> dict[str, Any] | None:
+    """The auction the game waits on now, if any."""
+    if state.pending and state.pending[0].kind == PENDING:
+        auction: dict[str, Any] | None = state.step.get("auction")
+        return auction
+    return None
+
+
+def highest(auction: dict[str, Any]) -> tuple[str | None, int]:
+    """The highest bidder (None without a bid) and the price a new bid must beat."""
+    if auction["bids"]:
+        team, price = auction["bids"][-1]
+        return team, price
+    return None, auction["opening"]
+
+
+def lowest_bid(state: GameState, auction: dict[str, Any]) -> int:
+    return highest(auction)[1] + state.config.auction_step
+
+
+def highest_affordable_bid(state: GameState, auction: dict[str, Any], team: Team) -> int:
+    """The highest price per unit on the bidding steps that the team's cash covers for the lot
+    (may be below the lowest bid allowed)."""
+    step = state.config.auction_step
+    opening: int = auction["opening"]
+    units: int = auction["units"]
+    most = team.cash // units
+    return opening + (most - opening) // step * step
+
+
+def still_to_answer(state: GameState, auction: dict[str, Any]) -> list[str]:
+    """Teams the auction waits on: all teams still in the game except the highest bidder that
+    have not passed since the last bid, round the table from the last bidder (from the buyer
+    before the first bid)."""
+    leader, _ = highest(auction)
+    names = list(state.teams)
+    first = names.index(leader) + 1 if leader is not None else names.index(auction["buyer"])
+    order = names[first:] + names[:first]
+    return [n for n in order
+            if not state.teams[n].bankrupt and n != leader and n not in auction["passed"]]
+
+
+def _start(turn: E.Turn, buyer: Team, zone: int) -> None:
+    state = turn.state
+    units = state.market[zone]
+    opening = state.config.zone_prices[zone]
+    state.step["auction"] = {"buyer": buyer.name, "zone": zone, "units": units,
+                             "opening": opening, "bids": [], "passed": []}
+    state.pending.insert(0, Pending(PENDING, opening, "auction", f"{units} units"))
+    turn.emit("auction_open", f"The bank auctions the {units} unit(s) left in the "
+              f"{marks(opening)} zone as one lot: bids above {marks(opening)} Marks per unit.",
+              zone=zone, units=units, opening=opening, buyer=buyer.name)
+
+
+def _close(turn: E.Turn, why: str) -> None:
+    """Sell the lot to the highest bid whose team can still pay it, or leave it on the board."""
+    state = turn.state
+    auction = state.step.pop("auction")
+    if state.pending and state.pending[0].kind == PENDING:
+        state.pending.pop(0)
+    zone = auction["zone"]
+    # The lot cannot grow, but goods sold into the market never take from it; guard anyway.
+    units = min(auction["units"], state.market[zone])
+    turn.emit("auction_closed", f"The auction closes: {why}.", zone=zone)
+    tried: set[str] = set()
+    for name, price in reversed(auction["bids"]):
+        if name in tried:
+            continue  # only a team's best bid counts
+        tried.add(name)
+        team = state.teams[name]
+        cost = price * units
+        if team.bankrupt or team.cash < cost:
+            turn.emit("auction_default", f"{name} can no longer pay {marks(cost)} Marks for its "
+                      f"bid of {marks(price)} Marks per unit; the next highest bid counts.",
+                      team=name, price=price)
+            continue
+        _sell_lot(turn, team, zone, units, price)
+        return
+    turn.emit("auction_unsold", f"No bid above {marks(auction['opening'])} Marks: the "
+              f"{units} unit(s) stay on the board.", zone=zone, units=units)
+
+
+def _sell_lot(turn: E.Turn, team: Team, zone: int, units: int, price: int) -> None:
+    state = turn.state
+    cost = price * units
+    state.market[zone] -= units
+    team.raw += units
+    state.ledger.post(state.seq, "raw", MARKET, team.name, units, "auction")
+    E._cash(turn, team, None, cost, "auction")
+    turn.emit("auction_won", f"{team.name} buys the lot of {units} unit(s) at "
+              f"{marks(price)} Marks each for {marks(cost)} Marks.", team=team.name,
+              units=units, price=price, cost=cost)
+
+
+def _auto_close(turn: E.Turn, team: Team, head: Pending) -> bool:
+    """Every team has passed since the last bid: the lot goes to the highest bidder."""
+    auction = turn.state.step.get("auction")
+    if auction is None:  # the data is gone (cannot happen): do not wait on nothing
+        turn.state.pending.pop(0)
+        return True
+    if still_to_answer(turn.state, auction):
+        return False
+    why = "every team has passed since the last bid" if auction["bids"] else "no team bids"
+    _close(turn, why)
+    return True
+
+
+E.AUTO[PENDING] = _auto_close
+
+
+def _waiting_text(state: GameState) -> str:
+    auction = state.step.get("auction")
+    if auction is None:
+        return "the auction."
+    return (f"the auction of {auction['units']} unit(s); bids from "
+            f"{marks(lowest_bid(state, auction))} Marks per unit.")
+
+
+E.WAITING_TEXTS[PENDING] = _waiting_text
+
+
+# ====================================================================== handlers
+def _require_auction(turn: E.Turn) -> dict[str, Any]:
+    state = turn.state
+    if not enabled(state, STEP):
+        raise RuleViolation("Purchasing auctions are not played in this game (expansion "
+                            "step 2).", RULE)
+    auction = open_auction(state)
+    if auction is None:
+        raise RuleViolation("No auction is open now.", RULE)
+    return auction
+
+
+def _bid(turn: E.Turn, action: AuctionBid) -> None:
+    state = turn.state
+    auction = _require_auction(turn)
+    team = state.teams[action.actor]
+    price = action.price
+    if not isinstance(price, int) or isinstance(price, bool):
+        raise RuleViolation("A bid is a whole number of Marks per unit.", RULE)
+    leader, standing = highest(auction)
+    if leader == team.name:
+        raise RuleViolation(f"You hold the highest bid already ({marks(standing)} Marks per "
+                            "unit).", RULE)
+    step = state.config.auction_step
+    if price <= standing:
+        what = "the highest bid" if leader else "the market price the bank opened with"
+        raise RuleViolation(f"Bid more than {what}: at least {marks(standing + step)} Marks "
+                            f"per unit, not {marks(price)}.", RULE)
+    if (price - auction["opening"]) % step or price < standing + step:
+        raise RuleViolation(f"Bids rise in steps of {marks(step)} Marks from the opening "
+                            f"price of {marks(auction['opening'])}: bid "
+                            f"{marks(standing + step)}, or more in steps of {marks(step)}.",
+                            RULE)
+    units = auction["units"]
+    E._need_cash(team, price * units, f"{units} units at {marks(price)} Marks", RULE)
+    auction["bids"].append([team.name, price])
+    auction["passed"] = []
+    turn.emit("auction_bid", f"{team.name} bids {marks(price)} Marks per unit "
+              f"({marks(price * units)} Marks for the lot).", team=team.name, price=price,
+              units=units)
+
+
+def _pass(turn: E.Turn, action: AuctionPass) -> None:
+    state = turn.state
+    auction = _require_auction(turn)
+    team = state.teams[action.actor]
+    leader, standing = highest(auction)
+    if leader == team.name:
+        raise RuleViolation(f"You hold the highest bid ({marks(standing)} Marks per unit); "
+                            "there is nothing to pass on.", RULE)
+    if team.name in auction["passed"]:
+        raise RuleViolation("You have passed already; you may still bid until the auction "
+                            "closes.", RULE)
+    auction["passed"].append(team.name)
+    turn.emit("auction_pass", f"{team.name} offers no more than {marks(standing)} Marks per "
+              "unit.", team=team.name)
+
+
+def _close_by_bank(turn: E.Turn, action: CloseAuction) -> None:
+    _require_auction(turn)
+    _close(turn, "the bank closes it")
+
+
+E.HANDLERS[AuctionBid] = _bid
+E.HANDLERS[AuctionPass] = _pass
+E.HANDLERS[CloseAuction] = _close_by_bank
+
+
+# ---------------------------------------------------------------- the red field's purchase
+_base_purchase = E.HANDLERS[A.Purchase]
+
+
+def _purchase(turn: E.Turn, action: A.Purchase) -> None:
+    """At most 2 units at the market price; then the rest of the last unit's zone is
+    auctioned."""
+    state = turn.state
+    if not enabled(state, STEP):
+        _base_purchase(turn, action)
+        return
+    buyer = E._require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
+    if action.units > MAX_UNITS_AT_MARKET_PRICE:
+        raise RuleViolation(f"With competition during purchasing you buy at most "
+                            f"{MAX_UNITS_AT_MARKET_PRICE} units at the market price, not "
+                            f"{action.units}; the rest of the zone is then auctioned.", RULE)
+    zones = purchase_zones(state.market, max(action.units, 0))
+    _base_purchase(turn, action)  # checks the rest; refuses before changing anything
+    zone = zones[-1]
+    if state.market[zone]:
+        _start(turn, buyer, zone)
+
+
+E.HANDLERS[A.Purchase] = _purchase
+
+
+# ====================================================================== legal moves
+def _auction_choices(state: GameState, team: Team) -> list[legal.Choice]:
+    auction = open_auction(state)
+    if auction is None or team.bankrupt:
+        return []
+    leader, _ = highest(auction)
+    if leader == team.name:
+        return []
+    out: list[legal.Choice] = []
+    if team.name not in auction["passed"]:
+        out.append(legal.Choice(AuctionPass))  # first: a bot that knows no better passes
+    low = lowest_bid(state, auction)
+    top = highest_affordable_bid(state, auction, team)
+    if top >= low:
+        out.append(legal.Choice(AuctionBid, param="price",
+                                values=range(low, top + 1, state.config.auction_step)))
+    return out
+
+
+def _waiting(state: GameState) -> list[str]:
+    auction = open_auction(state)
+    return still_to_answer(state, auction) if auction is not None else []
+
+
+def _bank_choices(state: GameState, actor: str) -> list[legal.Choice]:
+    if actor == BANK and enabled(state, STEP) and open_auction(state) is not None:
+        return [legal.Choice(CloseAuction)]
+    return []
+
+
+def _limit_purchase(state: GameState, team: Team, choices: list[legal.Choice]
+                    ) -> list[legal.Choice]:
+    if not enabled(state, STEP):
+        return choices
+    out = []
+    for c in choices:
+        if c.cls is A.Purchase and not c.fixed and c.param == "units":
+            values = [v for v in c.values if v <= MAX_UNITS_AT_MARKET_PRICE]
+            if not values:
+                continue
+            c = legal.Choice(A.Purchase, param="units", values=values)
+        out.append(c)
+    return out
+
+
+legal.PENDING_CHOICES[PENDING] = _auction_choices
+legal.WAITING[PENDING] = _waiting
+legal.ACTOR_CHOICES.append(_bank_choices)
+legal.TURN_CHOICE_FILTERS.append(_limit_purchase)
+
+
+# ====================================================================== hooks, checks, views
+def _on_bankrupt(turn: E.Turn, team: Team) -> None:
+    # Only the team whose turn it is goes bankrupt, and its pending items go with it.
+    if team.name == turn.state.current:
+        turn.state.step.pop("auction", None)
+
+
+def _on_game_over(turn: E.Turn) -> None:
+    turn.state.step.pop("auction", None)
+
+
+E.HOOKS["bankrupt"].append(_on_bankrupt)
+E.HOOKS["game_over"].append(_on_game_over)
+
+
+def _check(state: GameState) -> list[str]:
+    auction = state.step.get("auction")
+    queued = any(p.kind == PENDING for p in state.pending)
+    if auction is None:
+        return ["an auction is queued without its data"] if queued else []
+    out = [] if queued else ["auction data without a queued auction"]
+    prices = [price for _, price in auction["bids"]]
+    if prices != sorted(set(prices)) or any(p <= auction["opening"] for p in prices):
+        out.append(f"auction bids do not rise above the opening price: {auction['bids']}")
+    if auction["units"] < 1:
+        out.append("an auction of no units")
+    return out
+
+
+invariants.EXTRA_CHECKS.append(_check)
+
+
+def _view(state: GameState, viewer: str) -> dict[str, Any]:
+    auction = open_auction(state)
+    if auction is None:
+        return {}
+    leader, standing = highest(auction)
+    # Bids are called out loud at the table: everyone sees them.
+    return {"auction": {
+        "buyer": auction["buyer"], "zone": auction["zone"], "units": auction["units"],
+        "opening": auction["opening"], "highest_bid": standing if leader else None,
+        "highest_bidder": leader, "lowest_bid": lowest_bid(state, auction),
+        "step": state.config.auction_step, "bids": [list(b) for b in auction["bids"]],
+        "passed": list(auction["passed"]), "waiting_for": still_to_answer(state, auction),
+    }}
+
+
+views.EXTRA_VIEWS.append(_view)

@@ -1,0 +1,472 @@
+"""Step 3: Marketing Organization.
+
+Three marketing troughs lie on the board (numbered 1 to 3). Any team, at any time, may found an
+organization in a free trough: it pays 20,000 Marks marketing costs to the bank in advance and
+the bank puts 3 of its WEB chips into the trough. At every later crossing of the start the
+owner pays 15,000 Marks more (a pending item ``"marketing_fee"`` per trough: pay, or give the
+organization up). Withdrawing the chips (at any time) or not paying frees the trough, and its 3
+chips go to the team, not back to the bank.
+
+Each organization sells one finished unit per die roll of its owner, without competition, at
+the market price (into the dearest open zone, ten times its price) — but not a unit produced
+with that same roll. The sale is open from the owner's roll to the end of its turn; so that it
+is never missed, a pending item ``"marketing_sale"`` is queued after the landing field's item:
+there the team sells or passes. Units produced since the roll are counted from the ledger
+(``team.step["marketing_mark"]``: the ledger's length when the pawn landed).
+
+Data: ``state.step["marketing_troughs"]`` (the owner of each trough or None), the chips in the
+troughs counted in ``state.step["web_elsewhere"]``; per team ``team.step["marketing_sold"]``
+(``[roll, units]`` sold with that roll). ``docs/rules-steps/step3-marketing.md`` lists every
+interpretation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .. import actions as A
+from .. import engine as E
+from .. import invariants, legal, views
+from ..errors import RuleViolation, marks
+from ..market import open_dimples
+from ..state import BANK, PRODUCTION, GameState, Pending, Team
+from .common import enabled
+
+STEP = 3
+RULE = "3. Step: Marketing Organization"
+TROUGHS = 3  # "In 3 corners of the board"
+CHIPS = 3  # "a trough which can hold 3 WEBs"
+FOUNDING_COST = 20_000
+YEARLY_COST = 15_000
+#: The ledger's party for WEB chips lying in the troughs.
+TROUGH_PARTY = "marketing"
+REASON = "marketing"
+SALE_REASON = "marketing sale"
+FEE = "marketing_fee"
+SALE = "marketing_sale"
+
+
+# ====================================================================== actions
+@dataclass(frozen=True, slots=True)
+class FoundMarketing(A.Action):
+    """Found a marketing organization in trough 1-3 (the first free one if None)."""
+
+    type: ClassVar[str] = "found_marketing"
+    trough: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CloseMarketing(A.Action):
+    """Withdraw the 3 WEB chips from one's trough: the organization closes, the chips are the
+    team's. ``trough`` may be left out by a team that owns exactly one."""
+
+    type: ClassVar[str] = "close_marketing"
+    trough: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MarketingSale(A.Action):
+    """Sell ``units`` finished units through one's organizations (one per organization per
+    roll), in one's own turn after the roll."""
+
+    type: ClassVar[str] = "marketing_sale"
+    units: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PayMarketing(A.Action):
+    """At the start crossing: ``pay`` the 15,000 Marks for ``trough`` (the one due if None),
+    or not, which gives the organization up."""
+
+    type: ClassVar[str] = "pay_marketing"
+    trough: int | None = None
+    pay: bool = True
+
+
+for _cls in (FoundMarketing, CloseMarketing, MarketingSale, PayMarketing):
+    A.register(_cls)
+A._INT_FIELDS.add("trough")
+
+
+# ====================================================================== the troughs
+def troughs(state: GameState) -> list[str | None]:
+    """The owner of each trough, trough 1 first."""
+    owners: list[str | None] = state.step.get("marketing_troughs", [None] * TROUGHS)
+    return owners
+
+
+def owned(state: GameState, team: Team) -> list[int]:
+    """The numbers (1-3) of the team's troughs."""
+    return [i + 1 for i, owner in enumerate(troughs(state)) if owner == team.name]
+
+
+def free_troughs(state: GameState) -> list[int]:
+    return [i + 1 for i, owner in enumerate(troughs(state)) if owner is None]
+
+
+def _set_owner(state: GameState, trough: int, owner: str | None) -> None:
+    owners = list(troughs(state))
+    owners[trough - 1] = owner
+    state.step["marketing_troughs"] = owners
+    state.step["web_elsewhere"] = state.step.get("web_elsewhere", 0) + (
+        CHIPS if owner is not None else -CHIPS)
+
+
+def _free(turn: E.Turn, team: Team, trough: int, why: str) -> None:
+    """The trough becomes free; its chips go to the team ("NOT back to the bank")."""
+    state = turn.state
+    _set_owner(state, trough, None)
+    team.web += CHIPS
+    state.ledger.post(state.seq, "web", TROUGH_PARTY, team.name, CHIPS, REASON)
+    # A fee still queued for this trough is no longer due.
+    state.pending = [p for p in state.pending
+                     if not (p.kind == FEE and p.detail == str(trough))]
+    turn.emit("marketing_closed", f"{team.name}'s marketing organization {trough} closes "
+              f"({why}); its {CHIPS} WEB chips go to {team.name}.", team=team.name,
+              trough=trough)
+
+
+def _step_on(state: GameState) -> None:
+    if not enabled(state, STEP):
+        raise RuleViolation("Marketing organizations are not played in this game (expansion "
+                            "step 3).", RULE)
+
+
+def _check_trough_number(trough: Any) -> None:
+    if not isinstance(trough, int) or isinstance(trough, bool) or not 1 <= trough <= TROUGHS:
+        raise RuleViolation(f"The board has marketing troughs 1 to {TROUGHS}; not {trough}.",
+                            RULE)
+
+
+# ====================================================================== founding and closing
+def _found(turn: E.Turn, action: FoundMarketing) -> None:
+    state = turn.state
+    _step_on(state)
+    team = state.teams[action.actor]
+    free = free_troughs(state)
+    if action.trough is None:
+        if not free:
+            raise RuleViolation(f"All {TROUGHS} marketing troughs are taken.", RULE)
+        trough = free[0]
+    else:
+        _check_trough_number(action.trough)
+        trough = action.trough
+        owner = troughs(state)[trough - 1]
+        if owner is not None:
+            raise RuleViolation(f"Marketing trough {trough} is taken by {owner}"
+                                f"{' (you)' if owner == team.name else ''}.", RULE)
+    if state.web_bank < CHIPS:
+        raise RuleViolation(f"The bank has {state.web_bank} WEB chips; a marketing trough "
+                            f"takes {CHIPS}.", RULE)
+    E._need_cash(team, FOUNDING_COST, "a marketing organization", RULE)
+    E._cash(turn, team, None, FOUNDING_COST, REASON)
+    state.web_bank -= CHIPS
+    state.ledger.post(state.seq, "web", BANK, TROUGH_PARTY, CHIPS, REASON)
+    _set_owner(state, trough, team.name)
+    turn.emit("marketing_founded", f"{team.name} founds marketing organization {trough} for "
+              f"{marks(FOUNDING_COST)} Marks; the bank puts {CHIPS} WEB chips in the trough.",
+              team=team.name, trough=trough, cost=FOUNDING_COST)
+
+
+def _close(turn: E.Turn, action: CloseMarketing) -> None:
+    state = turn.state
+    _step_on(state)
+    team = state.teams[action.actor]
+    mine = owned(state, team)
+    if action.trough is None:
+        if len(mine) != 1:
+            raise RuleViolation("Name the trough to close: you own "
+                                f"{', '.join(map(str, mine)) or 'none'}.", RULE)
+        trough = mine[0]
+    else:
+        _check_trough_number(action.trough)
+        trough = action.trough
+        if trough not in mine:
+            raise RuleViolation(f"Marketing trough {trough} is not yours.", RULE)
+    _free(turn, team, trough, "its WEB chips are withdrawn")
+
+
+E.HANDLERS[FoundMarketing] = _found
+E.HANDLERS[CloseMarketing] = _close
+
+
+# ====================================================================== the yearly fee
+def _on_cross_start(turn: E.Turn, team: Team) -> None:
+    state = turn.state
+    if not enabled(state, STEP):
+        return
+    for trough in owned(state, team):
+        state.pending.append(Pending(FEE, YEARLY_COST, REASON, str(trough)))
+
+
+def _fee_due(state: GameState, team: Team) -> int | None:
+    """The trough whose fee the turn waits on, if the team still owns it."""
+    head = state.pending[0] if state.pending else None
+    if head is None or head.kind != FEE:
+        return None
+    trough = int(head.detail)
+    return trough if troughs(state)[trough - 1] == team.name else None
+
+
+def _auto_fee(turn: E.Turn, team: Team, head: Pending) -> bool:
+    if _fee_due(turn.state, team) is None:  # given up meanwhile: nothing is due
+        turn.state.pending.pop(0)
+        return True
+    return False
+
+
+def _pay(turn: E.Turn, action: PayMarketing) -> None:
+    state = turn.state
+    _step_on(state)
+    team = E._require_turn(turn, action, FEE, "Paying the marketing costs", RULE)
+    trough = _fee_due(state, team)
+    if trough is None:  # cannot happen: an item for a freed trough is dropped with it
+        raise RuleViolation("No marketing costs are due now.", RULE)
+    if action.trough is not None and action.trough != trough:
+        raise RuleViolation(f"The marketing costs due now are for trough {trough}.", RULE)
+    if not isinstance(action.pay, bool):
+        raise RuleViolation("pay is true (pay the 15,000 Marks) or false (give the "
+                            "organization up).", RULE)
+    if action.pay:
+        E._need_cash(team, YEARLY_COST, "the yearly marketing costs", RULE)
+        state.pending.pop(0)
+        E._cash(turn, team, None, YEARLY_COST, REASON)
+        turn.emit("marketing_paid", f"{team.name} pays {marks(YEARLY_COST)} Marks marketing "
+                  f"costs for organization {trough}.", team=team.name, trough=trough,
+                  cost=YEARLY_COST)
+    else:
+        _free(turn, team, trough, "the marketing costs are not paid")
+
+
+E.HANDLERS[PayMarketing] = _pay
+E.AUTO[FEE] = _auto_fee
+E.HOOKS["cross_start"].append(_on_cross_start)
+
+
+# ====================================================================== the sale
+def produced_this_roll(state: GameState, team: Team) -> int:
+    """Finished units the team produced since its pawn landed (this roll)."""
+    mark = team.step.get("marketing_mark", len(state.ledger))
+    return sum(e.qty for e in state.ledger.entries[mark:]
+               if e.kind == "finished" and e.source == PRODUCTION and e.target == team.name)
+
+
+def sold_this_roll(team: Team) -> int:
+    roll, units = team.step.get("marketing_sold", [-1, 0])
+    return int(units) if roll == team.rolls else 0
+
+
+def allowance(state: GameState, team: Team) -> int:
+    """Units the team's organizations may still sell with this roll: one each."""
+    return max(0, len(owned(state, team)) - sold_this_roll(team))
+
+
+def sellable(state: GameState, team: Team) -> int:
+    """Finished units in stock that were not produced with this roll."""
+    return max(0, team.finished - produced_this_roll(state, team))
+
+
+def sale_limit(state: GameState, team: Team) -> int:
+    room = open_dimples(state.market, state.config.zone_capacity)
+    return min(allowance(state, team), sellable(state, team), room)
+
+
+def _sale_open(state: GameState, team: Team) -> bool:
+    """From the team's roll to the end of its turn, except while a phase of several teams
+    (an auction, a free-market bidding) runs, and except when its turn waits on its
+    ``marketing_sale`` item, which handles it."""
+    if state.phase != "turn" or state.current != team.name or not state.rolled:
+        return False
+    head = state.pending[0].kind if state.pending else None
+    return head not in legal.WAITING
+
+
+def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
+    state = turn.state
+    if not enabled(state, STEP):
+        return
+    team.step["marketing_mark"] = len(state.ledger)
+    state.pending.append(Pending(SALE))
+
+
+def _auto_sale(turn: E.Turn, team: Team, head: Pending) -> bool:
+    """Nothing to decide: no organization, all used, or nothing to sell."""
+    state = turn.state
+    if sale_limit(state, team):
+        return False
+    state.pending.pop(0)
+    if allowance(state, team) and not sold_this_roll(team):
+        why = ("has no finished unit in stock from before this roll" if not sellable(
+            state, team) else "finds no open dimple in the market")
+        turn.emit("marketing_idle", f"{team.name}'s marketing organization {why}: it sells "
+                  "nothing this roll.", team=team.name)
+    return True
+
+
+def _sell(turn: E.Turn, action: MarketingSale) -> None:
+    state = turn.state
+    _step_on(state)
+    team = state.teams[action.actor]
+    if state.phase != "turn" or state.current != team.name:
+        raise RuleViolation(f"Marketing organizations sell in their owner's turn; it is "
+                            f"{state.current}'s turn, not {team.name}'s.", RULE)
+    if not state.rolled:
+        raise RuleViolation("Your marketing organizations sell once you have rolled.", RULE)
+    at_item = bool(state.pending) and state.pending[0].kind == SALE
+    if not at_item and not _sale_open(state, team):
+        raise RuleViolation("The marketing sale waits until the phase of several teams is "
+                            "over.", RULE)
+    units = action.units
+    if not isinstance(units, int) or isinstance(units, bool):
+        raise RuleViolation("Name a whole number of units.", RULE)
+    E._need_units(units, "unit to sell", RULE)
+    mine = len(owned(state, team))
+    if not mine:
+        raise RuleViolation("You own no marketing organization.", RULE)
+    left = allowance(state, team)
+    if units > left:
+        raise RuleViolation(f"Each marketing organization sells one unit per roll: you own "
+                            f"{mine} and have sold {sold_this_roll(team)} with this roll, so "
+                            f"{left} more at most, not {units}.", RULE)
+    fresh = produced_this_roll(state, team)
+    if units > team.finished - fresh:
+        if not team.finished:
+            raise RuleViolation("You have no finished unit in stock.", RULE)
+        raise RuleViolation(f"You have {team.finished} finished units, {fresh} of them "
+                            f"produced with this roll, which cannot be sold through the "
+                            f"organization: {max(0, team.finished - fresh)} at most.", RULE)
+    room = open_dimples(state.market, state.config.zone_capacity)
+    if units > room:
+        raise RuleViolation(f"The market has room for {room} units only.", RULE)
+    prices = E.sale_prices(state, team, units, advertising=False)
+    revenue = sum(prices)
+    E._to_market(turn, team, "finished", units, SALE_REASON)
+    E._cash(turn, None, team, revenue, SALE_REASON)
+    team.step["marketing_sold"] = [team.rolls, sold_this_roll(team) + units]
+    if at_item and not allowance(state, team):
+        state.pending.pop(0)
+    team.sales_total += revenue
+    turn.emit("marketing_sale", f"{team.name} sells {units} unit(s) through its marketing "
+              f"organization for {marks(revenue)} Marks.", team=team.name, units=units,
+              revenue=revenue, prices=prices)
+    E._hook("sale", turn, team, revenue)
+
+
+_base_pass = E.HANDLERS[A.Pass]
+
+
+def _pass(turn: E.Turn, action: A.Pass) -> None:
+    """``pass`` at the ``marketing_sale`` item: sell nothing (more) with this roll."""
+    state = turn.state
+    head = state.pending[0].kind if state.pending else None
+    if not enabled(state, STEP) or head != SALE or action.actor != state.current:
+        _base_pass(turn, action)
+        return
+    state.pending.pop(0)
+    turn.emit("pass", f"{action.actor} sells nothing (more) through its marketing "
+              "organization this roll.", team=action.actor)
+
+
+E.HANDLERS[MarketingSale] = _sell
+E.HANDLERS[A.Pass] = _pass
+E.AUTO[SALE] = _auto_sale
+E.HOOKS["landed"].append(_on_landed)
+
+
+# ====================================================================== bankruptcy
+def _on_bankrupt(turn: E.Turn, team: Team) -> None:
+    """A bankrupt team's organizations close; their chips go to the team and, with all its
+    WEB chips, to the bank."""
+    if not enabled(turn.state, STEP):
+        return
+    for trough in owned(turn.state, team):
+        _free(turn, team, trough, "bankruptcy")
+
+
+E.HOOKS["bankrupt"].append(_on_bankrupt)
+
+
+# ====================================================================== legal moves
+def _any_time(state: GameState, team: Team) -> list[legal.Choice]:
+    if not enabled(state, STEP) or state.phase == "ended":
+        return []
+    out: list[legal.Choice] = []
+    free = free_troughs(state)
+    if free and state.web_bank >= CHIPS and team.cash >= FOUNDING_COST:
+        out.append(legal.Choice(FoundMarketing, param="trough", values=free, any_time=True))
+    mine = owned(state, team)
+    if mine:
+        out.append(legal.Choice(CloseMarketing, param="trough", values=mine, any_time=True))
+    head = state.pending[0].kind if state.pending else None
+    if head != SALE and _sale_open(state, team):
+        units = sale_limit(state, team)
+        if units:
+            out.append(legal.Choice(MarketingSale, param="units", values=range(1, units + 1),
+                                    any_time=True))
+    return out
+
+
+def _fee_choices(state: GameState, team: Team) -> list[legal.Choice]:
+    if state.current != team.name:
+        return []
+    trough = _fee_due(state, team)
+    if trough is None:
+        return []
+    out = []
+    if team.cash >= YEARLY_COST:
+        out.append(legal.Choice(PayMarketing, {"trough": trough, "pay": True}))
+    out.append(legal.Choice(PayMarketing, {"trough": trough, "pay": False}))
+    return out
+
+
+def _sale_choices(state: GameState, team: Team) -> list[legal.Choice]:
+    if state.current != team.name:
+        return []
+    out = []
+    units = sale_limit(state, team)
+    if units:
+        out.append(legal.Choice(MarketingSale, param="units", values=range(1, units + 1)))
+    out.append(legal.Choice(A.Pass))
+    return out
+
+
+legal.ANY_TIME_CHOICES.append(_any_time)
+E.WAITING_TEXTS[FEE] = lambda state: (
+    f"paying {marks(YEARLY_COST)} Marks marketing costs for trough "
+    f"{state.pending[0].detail}, or giving it up.")
+E.WAITING_TEXTS[SALE] = lambda state: "a sale through the marketing organization, or a pass."
+legal.PENDING_CHOICES[FEE] = _fee_choices
+legal.PENDING_CHOICES[SALE] = _sale_choices
+
+
+# ====================================================================== checks and views
+def _check(state: GameState) -> list[str]:
+    owners = troughs(state)
+    out = []
+    if len(owners) != TROUGHS:
+        out.append(f"{len(owners)} marketing troughs, not {TROUGHS}")
+    held = sum(1 for o in owners if o is not None)
+    if state.ledger.balance("web", TROUGH_PARTY) != CHIPS * held:
+        out.append(f"ledger has {state.ledger.balance('web', TROUGH_PARTY)} WEB chips in the "
+                   f"marketing troughs, the board {CHIPS * held}")
+    for o in owners:
+        if o is not None and (o not in state.teams or state.teams[o].bankrupt):
+            out.append(f"marketing trough held by {o}, not a team in the game")
+    return out
+
+
+invariants.EXTRA_CHECKS.append(_check)
+
+
+def _view(state: GameState, viewer: str) -> dict[str, Any]:
+    if not enabled(state, STEP):
+        return {}
+    return {"marketing": {
+        "troughs": [{"trough": i + 1, "owner": o, "chips": CHIPS if o else 0}
+                    for i, o in enumerate(troughs(state))],
+        "founding_cost": FOUNDING_COST, "yearly_cost": YEARLY_COST,
+    }}
+
+
+views.EXTRA_VIEWS.append(_view)
