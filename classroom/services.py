@@ -109,10 +109,12 @@ def create_game(
     game = Game.objects.create(classroom=classroom, name=name[:100], code=_new_code(),
                                config=state.config.to_dict(), language=language,
                                round_seconds=round_seconds)
-    for seat_no, seat in enumerate(seats):
+    pins: set[str] = set()
+    while len(pins) < len(seats):  # distinct within the game: code + PIN names one team
+        pins.add(f"{secrets.randbelow(10_000):04d}")
+    for seat_no, (seat, pin) in enumerate(zip(seats, list(pins), strict=True)):
         Team.objects.create(game=game, name=names[seat_no], seat=seat_no, bot=seat.bot,
-                            pin=f"{secrets.randbelow(10_000):04d}",
-                            token=secrets.token_urlsafe(16))
+                            pin=pin, token=secrets.token_urlsafe(16))
     Snapshot.objects.create(game=game, seq=0, state=state_to_dict(state))
     transaction.on_commit(lambda: _after_change(game.pk, run_bots=True))
     return game

@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# Run the project in its venv. For now: a batch of bot games through the rules engine.
+# Install into .venv, set up the database, make a demo game, and serve the site (ASGI: pages
+# and websockets) on http://127.0.0.1:8000. Embedded defaults: SQLite, in-memory channel layer,
+# Celery tasks in-process. Set DATABASE_URL and REDIS_URL to use PostgreSQL and Redis instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/venv.sh
 
-python -m playboss.rules simulate --games 20 --teams 6 --seed 1
+HOST="${HOST:-127.0.0.1}"
+PORT="${PORT:-8000}"
+python manage.py migrate --noinput -v 0
+python manage.py demo --url "http://${HOST}:${PORT}"
+echo "Serving on http://${HOST}:${PORT}/ (Ctrl-C stops)"
+exec daphne -b "$HOST" -p "$PORT" playboss.asgi:application

@@ -1,0 +1,48 @@
+"""``python manage.py demo``: a teacher, a class, and a game ready to play in two browsers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand
+
+from classroom import services
+from classroom.models import Classroom
+
+
+class Command(BaseCommand):
+    help = "Create a demo teacher, a class and a game with two student teams and bot teams."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--username", default="teacher")
+        parser.add_argument("--password", default="playboss")
+        parser.add_argument("--url", default="http://127.0.0.1:8000")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        teacher, created = User.objects.get_or_create(username=options["username"])
+        if created or not teacher.has_usable_password():
+            teacher.set_password(options["password"])
+            teacher.is_staff = teacher.is_superuser = True  # the demo teacher may use the admin
+            teacher.save()
+        classroom = Classroom.objects.filter(teacher=teacher, name="Demo class").first()
+        if classroom is None:
+            classroom = services.create_classroom(teacher=teacher, name="Demo class")
+        seats = [services.TeamSeat("Red"), services.TeamSeat("Blue"),
+                 services.TeamSeat("Green (bot)", "greedy"),
+                 services.TeamSeat("Yellow (bot)", "greedy")]
+        game = services.create_game(classroom=classroom, name="Demo game", seats=seats,
+                                    settings_={"years": 5})
+        url = options["url"].rstrip("/")
+        out = self.stdout.write
+        out(self.style.SUCCESS("Playboss Classroom demo is ready."))
+        password = repr(options["password"]) if created else "(unchanged: an existing teacher)"
+        out(f"  Teacher sign-in:  {url}/accounts/login/   user {teacher.username!r}, "
+            f"password {password}")
+        out(f"  Bank console:     {url}/games/{game.pk}/bank/")
+        out(f"  Projector:        {url}/games/{game.pk}/projector/")
+        for team in game.teams.all():
+            if team.bot:
+                continue
+            out(f"  Team {team.name}: {url}/join/  code {game.code}  PIN {team.pin}   "
+                f"(or {url}/join/{team.token}/)")
