@@ -22,6 +22,7 @@ def _reachable(host: str, port: int) -> bool:
         return False
 
 
+@pytest.hookimpl(tryfirst=True)  # before fixtures try to reach the database
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("services"):
         down = [name for name, addr in SERVICES.items() if not _reachable(*addr)]

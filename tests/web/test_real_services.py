@@ -1,0 +1,142 @@
+"""The real-service paths: PostgreSQL row locks, channels-redis, and a Celery worker on Redis.
+
+These run in the test script's second pass, with DATABASE_URL and REDIS_URL pointing at the
+machine's PostgreSQL and Redis (see scripts/test.sh). Without those services they skip with the
+reason; under CI they must run.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import connection, connections
+
+from classroom import events, services
+from classroom.consumers import GameConsumer
+from classroom.models import Classroom, Game, GameAction
+
+from .conftest import make_game
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _real_services_configured() -> None:
+    if connection.vendor != "postgresql" or not settings.REDIS_URL:
+        pytest.skip("runs in the second pass, with DATABASE_URL (PostgreSQL) and REDIS_URL")
+
+
+def test_presses_at_the_same_moment_are_served_one_after_the_other(game: Game) -> None:
+    """Eight browsers of team Red press "roll" at once: the row lock lets exactly one move in;
+    the others are told the team has rolled already. Nothing is lost or doubled."""
+    results: list[str] = []
+    barrier = threading.Barrier(8)
+
+    def press(n: int) -> None:
+        barrier.wait()
+        try:
+            services.submit_action(game_id=game.pk, actor="Red",
+                                   payload={"type": "roll", "die": 1 + n % 6}, run_bots=False)
+            results.append("ok")
+        except services.ServiceError as exc:
+            results.append(exc.message)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=press, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results.count("ok") == 1
+    assert all("rolled already" in r for r in results if r != "ok")
+    game.refresh_from_db()
+    assert game.seq == 1 and GameAction.objects.filter(game=game).count() == 1
+
+
+def test_two_teams_at_once_one_hears_not_your_turn(game: Game) -> None:
+    outcomes: dict[str, str] = {}
+    barrier = threading.Barrier(2)
+
+    def press(team: str) -> None:
+        barrier.wait()
+        try:
+            services.submit_action(game_id=game.pk, actor=team,
+                                   payload={"type": "roll", "die": 3}, run_bots=False)
+            outcomes[team] = "ok"
+        except services.ServiceError as exc:
+            outcomes[team] = exc.message
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=press, args=(t,)) for t in ("Red", "Blue")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert outcomes["Red"] == "ok"
+    assert "It is Red's turn" in outcomes["Blue"]
+
+
+def test_a_change_reaches_a_socket_through_redis(game: Game, teacher: User) -> None:
+    assert "RedisChannelLayer" in settings.CHANNEL_LAYERS["default"]["BACKEND"]
+
+    async def scenario() -> None:
+        comm = WebsocketCommunicator(GameConsumer.as_asgi(), f"/ws/games/{game.pk}/")
+        comm.scope.update({"url_route": {"kwargs": {"game_id": game.pk}}, "user": teacher,
+                           "session": {}})
+        connected, _ = await comm.connect()
+        assert connected
+        await comm.receive_json_from()  # hello
+        from channels.db import database_sync_to_async
+
+        await database_sync_to_async(events.broadcast)(game.pk, 7, 5, [{"text": "via Redis"}])
+        message = await comm.receive_json_from(timeout=5)
+        assert message["revision"] == 7 and message["ticker"] == ["via Redis"]
+        await comm.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_celery_worker_plays_the_bots(classroom: Classroom) -> None:
+    """A real worker process on Redis runs the bots' task against the test database."""
+    from classroom import tasks
+    from playboss.celery import app as celery_app
+
+    celery_app.control.purge()  # nothing left over from an earlier run
+    game = make_game(classroom, teams=["Bot A", "Bot B"], bots={"Bot A": "greedy",
+                     "Bot B": "greedy"}, dice="engine", years=1)
+    db = connection.settings_dict  # the test database, not the configured one
+    env = dict(os.environ)
+    env["DATABASE_URL"] = (f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:"
+                           f"{db['PORT'] or 5432}/{db['NAME']}")
+    env["REDIS_URL"] = settings.REDIS_URL
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "playboss", "worker", "--pool=solo",
+         "--concurrency=1", "--loglevel=WARNING", "--without-heartbeat", "--without-gossip",
+         "--without-mingle"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        # Creating the game already queued the bots' task (on commit); this is a second one.
+        result: Any = tasks.play_bots.delay(game.pk)
+        result.get(timeout=60)
+        game.refresh_from_db()
+        assert game.seq > 0
+        assert game.status == Game.Status.ENDED  # two bots play a one-year game to its end
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            worker.kill()
