@@ -13,7 +13,7 @@ from typing import Any
 
 from . import actions as A
 from .chance import Chance
-from .config import GameConfig
+from .config import FIELD_NAMES, GameConfig
 from .constants import (  # noqa: F401  (re-exported for legal.py, bots and steps)
     ADVERTISING_CAP,
     COMPUTER_CREDIT,
@@ -251,7 +251,11 @@ def _need_units(n: int, what: str, rule: str) -> None:
 def credit_available(state: GameState, team: Team, new_collateral: int = 0) -> int:
     """Bank credit still open: half the value of the owned capital equipment (plus the
     collateral of equipment being bought with this credit), less the debt."""
-    machines = sum(1 for m in state.machines.values() if m.owner == team.name)
+    name = team.name
+    machines = 0
+    for m in state.machines.values():  # a loop, not sum(genexpr): legal moves ask often
+        if m.owner == name:
+            machines += 1
     limit = MACHINE_CREDIT * machines + COMPUTER_CREDIT * team.computers_owned
     return max(0, limit + new_collateral - team.bank_debt)
 
@@ -437,8 +441,6 @@ def _move(turn: Turn, team: Team, die: int) -> None:
 
 
 def _field_name(letter: str) -> str:
-    from .config import FIELD_NAMES
-
     return FIELD_NAMES[letter]
 
 
@@ -463,8 +465,12 @@ def _cross_start(turn: Turn, team: Team) -> None:
     state.pending.append(Pending("close_year"))
 
 
+#: What landing on a field of each colour waits for (the start field: nothing).
+_LANDING = {"R": "red", "G": "green", "Y": "yellow", "W": "white", "B": "risk"}
+
+
 def _land(turn: Turn, team: Team, letter: str) -> None:
-    kind = {"R": "red", "G": "green", "Y": "yellow", "W": "white", "B": "risk"}.get(letter)
+    kind = _LANDING.get(letter)
     if kind is not None:
         turn.state.pending.append(Pending(kind))
     _hook("landed", turn, team, letter)
@@ -526,6 +532,9 @@ def _close_year(turn: Turn, team: Team) -> None:
     state = turn.state
     team.years += 1
     team.year_starts.append(len(state.ledger))
+    owned = [m for m in state.machines.values() if m.owner == team.name]
+    doubles = sum(1 for m in owned if m.double)
+    team.year_end_machines.append([len(owned) - doubles, doubles])
     turn.emit("year_end", f"{team.name} completes year {team.years}.", team=team.name,
               year=team.years)
     _hook("close_year", turn, team)
@@ -614,8 +623,8 @@ def _invest(turn: Turn, action: A.Invest) -> None:
     state = turn.state
     team = _require_turn(turn, action, "red", "Investing", "Decision: Investment")
     if state.machines_in_bank() < 1:
-        raise RuleViolation("The bank has no machine left: all 20 are in play.",
-                            "Game Materials")
+        raise RuleViolation("The bank has no machine left: all "
+                            f"{state.config.limits.machines} are in play.", "Game Materials")
     if action.credit > MACHINE_CREDIT:
         raise RuleViolation(f"An investment may borrow at most {marks(MACHINE_CREDIT)} Marks.",
                             "Decision: Investment")
@@ -737,8 +746,8 @@ def _buy_web(turn: Turn, action: A.BuyWeb) -> None:
     state = turn.state
     team = _require_turn(turn, action, "green", "Buying a WEB chip", "The Green WEB Field")
     if state.web_bank < 1:
-        raise RuleViolation("The bank has no WEB chip left: all 30 are in play.",
-                            "Game Materials")
+        raise RuleViolation("The bank has no WEB chip left: all "
+                            f"{state.config.limits.web_chips} are in play.", "Game Materials")
     _need_cash(team, WEB_PRICE, "a WEB chip", "The Green WEB Field")
     state.pending.pop(0)
     _cash(turn, team, None, WEB_PRICE, "WEB chip")
@@ -1050,8 +1059,8 @@ def _lease_computer(turn: Turn, action: A.LeaseComputer) -> None:
     if team.web < WEB_LEASE:
         raise RuleViolation(f"Leasing a computer takes 2 WEB chips; you have {team.web}.", rule)
     if state.computers_in_bank() < 1:
-        raise RuleViolation("The bank has no computer left: all 8 are in play.",
-                            "Game Materials")
+        raise RuleViolation("The bank has no computer left: all "
+                            f"{state.config.limits.computers} are in play.", "Game Materials")
     team.web -= WEB_LEASE
     state.ledger.post(state.seq, "web", team.name, "board", WEB_LEASE, "computer lease")
     state.leased_computers += 1
@@ -1067,8 +1076,8 @@ def _buy_computer(turn: Turn, action: A.BuyComputer) -> None:
     if team.has_computer:
         raise RuleViolation("You have a computer already; a factory has one computer slot.", rule)
     if state.computers_in_bank() < 1:
-        raise RuleViolation("The bank has no computer left: all 8 are in play.",
-                            "Game Materials")
+        raise RuleViolation("The bank has no computer left: all "
+                            f"{state.config.limits.computers} are in play.", "Game Materials")
     if action.credit > COMPUTER_CREDIT:
         raise RuleViolation(f"A computer may be bought with at most "
                             f"{marks(COMPUTER_CREDIT)} Marks credit.", rule)

@@ -92,6 +92,9 @@ class Team:
     sales_total: int = 0  # Marks of finished product sold to the market (step 5 goals)
     #: Ledger length at the start of each of its years (index 0: the game's start).
     year_starts: list[int] = field(default_factory=lambda: [0])
+    #: [single, double] machines owned at each year's end: the ledger books machines, not
+    #: which of them run double, and the year-end balance sheet shows both.
+    year_end_machines: list[list[int]] = field(default_factory=list)
     step: dict[str, Any] = field(default_factory=dict)  # per-team data of expansion steps
 
     @property

@@ -1,0 +1,178 @@
+"""A team's accounts over time: balance sheets at each year's end, profit and loss per year.
+
+Everything is computed from the ledger. Each entry changes a party's equity by its quantity
+times the value the rulebook gives that kind (cash 1, raw 150, finished 1,500, machine 10,000,
+owned computer 20,000, WEB chips nothing; debts and paid-in capital count against), so the
+lines of a year's profit and loss add up to the change of the balance sheet's profit over that
+year, by construction. Lines are grouped by the ledger's reasons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .constants import FINAL_VALUE
+from .ledger import Entry
+from .state import GameState, Team
+from .statements import BalanceSheet, balance_sheet_from
+
+#: Equity effect of one unit of each kind of ledger entry received.
+UNIT_VALUE = {
+    "cash": 1,
+    "raw": FINAL_VALUE["raw"],
+    "finished": FINAL_VALUE["finished"],
+    "machine": FINAL_VALUE["machine"],
+    "computer": FINAL_VALUE["computer"],
+    "web": 0,
+    "bank_debt": -1,
+    "private_debt": -1,
+    "capital": -1,  # paid-in capital is equity, not profit
+}
+
+#: Profit-and-loss lines, in the order a statement prints them, and the ledger reasons of each.
+LINES: tuple[tuple[str, str, frozenset[str]], ...] = (
+    ("sales_market", "Sales to the market", frozenset(
+        {"sale", "sale at half price", "marketing sale", "free market sale"})),
+    ("sales_bank", "Sales to the bank (repurchase)", frozenset({"repurchase"})),
+    ("private", "Private business", frozenset({"private deal"})),
+    ("raw_material", "Raw material bought", frozenset({"purchase", "auction"})),
+    ("production", "Production costs", frozenset({"production", "cost-field production"})),
+    ("salaries", "Salaries", frozenset({"salary", "salaries"})),
+    ("interest", "Interest and fees", frozenset({"interest", "loan fee"})),
+    ("web", "WEB expenses", frozenset(
+        {"WEB chip", "efficiency", "advertising", "computer lease", "cost field"})),
+    ("marketing", "Marketing costs", frozenset({"marketing"})),
+    ("idle", "Idle and cost-field charges", frozenset({"idle costs", "strike idle costs",
+                                                       "lockout idle costs"})),
+    ("risk", "Risk cards", frozenset({"risk"})),
+    ("write_off", "Write-offs", frozenset({"write-off"})),
+    ("taxes", "Taxes", frozenset({"tax"})),
+    ("investment", "Investments (machines, computers)", frozenset({"investment"})),
+    ("financing", "Credit and loans", frozenset(
+        {"bank credit", "repayment", "private loan", "private repayment",
+         "loan taken over by bank", "written off"})),
+    ("bankruptcy", "Bankruptcy", frozenset({"bankruptcy", "bankruptcy sale"})),
+    ("corrections", "Corrections by the bank", frozenset({"correction"})),
+    ("capital", "Starting capital", frozenset({"starting capital", "second capital"})),
+)
+_LINE_OF = {reason: key for key, _, reasons in LINES for reason in reasons}
+LINE_TITLES = {key: title for key, title, _ in LINES} | {"other": "Other"}
+
+
+@dataclass
+class PnLLine:
+    key: str
+    title: str
+    cash: int = 0  # Marks in (+) and out (-)
+    book: int = 0  # change in the book value of goods, equipment, debts
+    reasons: set[str] = field(default_factory=set)
+
+    @property
+    def profit(self) -> int:
+        return self.cash + self.book
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "title": self.title, "cash": self.cash, "book": self.book,
+                "profit": self.profit, "reasons": sorted(self.reasons)}
+
+
+@dataclass
+class YearAccount:
+    team: str
+    year: int  # 1 for the first year
+    closed: bool  # False: the year still running (or cut short by the game's end)
+    opening: BalanceSheet
+    closing: BalanceSheet
+    lines: list[PnLLine]
+    sales: int  # sales to the market in the year
+    tax: dict[str, Any] | None = None  # step 4's assessment of the year
+
+    @property
+    def profit(self) -> int:
+        return sum(line.profit for line in self.lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"team": self.team, "year": self.year, "closed": self.closed,
+                "opening": self.opening.to_dict(), "closing": self.closing.to_dict(),
+                "lines": [line.to_dict() for line in self.lines], "profit": self.profit,
+                "sales": self.sales, "tax": self.tax}
+
+
+def _effect(entry: Entry, party: str) -> int:
+    sign = 1 if entry.target == party else -1
+    return sign * entry.qty * UNIT_VALUE.get(entry.kind, 0)
+
+
+def _sheet_at(state: GameState, team: Team, upto: int, machines: list[int] | None
+              ) -> BalanceSheet:
+    """The team's balance sheet after the first ``upto`` ledger entries."""
+    name = team.name
+    totals: dict[str, int] = {}
+    lent: dict[str, int] = {}  # private claims by counterparty: + we lent, - we borrowed
+    for entry in state.ledger.entries[:upto]:
+        if name not in (entry.source, entry.target):
+            continue
+        sign = 1 if entry.target == name else -1
+        totals[entry.kind] = totals.get(entry.kind, 0) + sign * entry.qty
+        if entry.kind == "private_debt":
+            other = entry.source if entry.target == name else entry.target
+            lent[other] = lent.get(other, 0) - sign * entry.qty
+    owned = totals.get("machine", 0)
+    single, double = machines if machines is not None else [owned, 0]
+    return balance_sheet_from(
+        name,
+        machines_single=single,
+        machines_double=double,
+        computers=totals.get("computer", 0),
+        raw=totals.get("raw", 0),
+        finished=totals.get("finished", 0),
+        loans_given=sum(v for v in lent.values() if v > 0),
+        cash=totals.get("cash", 0),
+        bank_debt=totals.get("bank_debt", 0),
+        other_debt=-sum(v for v in lent.values() if v < 0),
+        starting_capital=totals.get("capital", 0),
+    )
+
+
+def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
+    """Every year of a team: the closed ones and the one running now (if it has begun)."""
+    from .statements import balance_sheet
+
+    team = state.teams[team_name]
+    starts = team.year_starts
+    ends = starts[1:] + [len(state.ledger)]
+    years: list[YearAccount] = []
+    opening = _sheet_at(state, team, starts[0], None)
+    taxes = {r["year"]: r for r in team.step.get("tax_years", [])}
+    for index, (start, end) in enumerate(zip(starts, ends, strict=True)):
+        closed = index < len(starts) - 1
+        if closed:
+            machines = team.year_end_machines[index] if index < len(
+                team.year_end_machines) else None
+            closing = _sheet_at(state, team, end, machines)
+        else:
+            if end == start and index > 0:
+                break  # the new year has no entries yet
+            closing = balance_sheet(state, team_name)
+        lines: dict[str, PnLLine] = {}
+        sales = 0
+        for entry in state.ledger.entries[start:end]:
+            if team_name not in (entry.source, entry.target):
+                continue
+            key = _LINE_OF.get(entry.reason, "other")
+            line = lines.setdefault(key, PnLLine(key, LINE_TITLES[key]))
+            line.reasons.add(entry.reason)
+            effect = _effect(entry, team_name)
+            if entry.kind == "cash":
+                line.cash += effect
+                if key == "sales_market" and entry.target == team_name:
+                    sales += entry.qty
+            else:
+                line.book += effect
+        order = [key for key, _, _ in LINES] + ["other"]
+        ordered = [lines[k] for k in order if k in lines]
+        years.append(YearAccount(team_name, index + 1, closed, opening, closing, ordered,
+                                 sales, taxes.get(index + 1)))
+        opening = closing
+    return years
