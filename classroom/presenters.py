@@ -59,6 +59,26 @@ PARAM_LABELS: dict[str, Any] = {
     "card": _("card no."),
     "price": _("Marks a unit"),
 }
+PENDING_TEXTS: dict[str, Any] = {
+    "red": _("a decision on the red field: buy, invest, produce, sell, or do nothing"),
+    "green": _("the green WEB field: buy a WEB chip for 1,000, or not"),
+    "yellow": _("a choice on the yellow cost field"),
+    "white": _("a write-off on the white field"),
+    "risk": _("the risk card drawn from the deck"),
+    "lease": _("renewing the leased computer with 2 WEB, or giving it back"),
+    "pay": _("a payment the cash does not cover yet: borrow or sell to raise it"),
+    "bidding": _("a bidding round of the free market"),
+    "auction": _("the bank's auction of raw material"),
+}
+
+
+def pending_text(pending: dict[str, Any] | None) -> str:
+    """What the turn waits for, in words."""
+    if not pending:
+        return str(_("the roll of the die"))
+    return str(PENDING_TEXTS.get(pending["kind"], pending["kind"].replace("_", " ")))
+
+
 #: Few enough values for a drop-down; more get a number field.
 SELECT_LIMIT = 12
 

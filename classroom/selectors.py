@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 
 from playboss.rules import view
 from playboss.rules.gamelog import FORMAT, VERSION
 
 from . import state_store
+from .access import WORKERS
 from .models import Classroom, Game, GameAction
 
 
@@ -37,6 +39,15 @@ def games_of(classroom: Classroom) -> QuerySet[Game]:
     return classroom.games.all().order_by("-created")
 
 
+ACTION_LOG_PAGE = 20
+
+
+def action_log(game: Game, page: int = 1) -> Page[GameAction]:
+    """A page of the live log, newest first (the bank console's undo list)."""
+    return Paginator(game.actions.filter(undone=False).order_by("-seq"),
+                     ACTION_LOG_PAGE).get_page(page)
+
+
 LEDGER_PAGE = 25
 
 
@@ -45,15 +56,20 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
     moves now (the turn's, and those open at any time), and a page of its own books."""
     from playboss.rules import legal_choices
 
-    from .presenters import form_for
+    from .presenters import form_for, pending_text
 
     def read(state: Any) -> dict[str, Any]:
         viewer = actor if actor in state.teams or actor == "bank" else "public"
+        if actor == WORKERS:
+            # The worker representative's console is the teacher's: step 6 puts the
+            # representative's own account and the offers it answers in the bank's view; the
+            # console shows only the labour market of it.
+            viewer = "bank"
         data = view(state, viewer)
         choices = legal_choices(state, actor) if state.phase != "ended" else []
         data["moves"] = [form_for(c) for c in choices if not c.any_time]
         data["any_time"] = [form_for(c) for c in choices if c.any_time]
-        if actor in state.teams:
+        if actor in state.teams or actor == WORKERS:
             mine = [e for e in state.ledger.entries if actor in (e.source, e.target)]
             pages = max(1, -(-len(mine) // LEDGER_PAGE))
             page = min(max(1, ledger_page), pages)
@@ -67,6 +83,7 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
                 } for e in newest_first],
             }
         data["me"] = actor
+        data["pending_text"] = pending_text(data["pending"])
         data["teams_by_name"] = {t["name"]: t for t in data["teams"]}
         data["mine"] = data["teams_by_name"].get(actor)
         return data
