@@ -245,8 +245,9 @@ def action_from_dict(data: Any) -> Action:
         )
     if not isinstance(kwargs.get("actor"), str):
         raise RuleViolation(f"Action '{kind}' needs an 'actor' (a team or 'bank').", "game log")
+    optional = {f.name for f in fields(cls) if f.default is None}
     for name, value in kwargs.items():
-        if name in _INT_FIELDS and value is not None and (
+        if name in _INT_FIELDS and (value is not None or name not in optional) and (
             not isinstance(value, int) or isinstance(value, bool)
         ):
             raise RuleViolation(f"Action '{kind}': {name} must be a whole number.", "game log")
