@@ -89,9 +89,11 @@ def view(state: GameState, viewer: str) -> dict[str, Any]:
         "phase": state.phase,
         "current": state.current,
         "waiting_for": waiting_for(state),
-        "pending": None if head is None else {
-            "kind": head.kind, "amount": head.amount, "reason": head.reason,
-            "detail": head.detail},
+        # What is owed, and why, is the current team's business (and the bank's).
+        "pending": None if head is None else (
+            {"kind": head.kind, "amount": head.amount, "reason": head.reason,
+             "detail": head.detail}
+            if viewer in (BANK, state.current) else {"kind": head.kind}),
         "rolled": state.rolled,
         "rounds": state.rounds,
         "time_called": state.time_called,

@@ -29,6 +29,8 @@ BOARD = DEFAULT_BOARD
 #: The market of a game with fewer than five teams: zones 150-300 empty, 350-500 full.
 HALF = (0, 0, 0, 0, 5, 5, 5, 5)
 FULL = (5, 5, 5, 5, 5, 5, 5, 5)
+#: A market with one empty dimple in the 500 zone and one in the 300 zone.
+GAPS = (5, 5, 5, 4, 5, 5, 5, 4)
 #: Risk cards (playboss/rules/risk_deck.json) the tests use by number.
 QUIET_QUARTER = 30  # no effect
 MAJOR_BREAKDOWN = 13  # insured: pay 3,000
@@ -138,24 +140,30 @@ def settle(state: GameState, team: str) -> None:
 
 
 def turn_to(
-    state: GameState, team: str, color: str, *decision: A.Action, other: str | None = "Blue"
+    state: GameState, team: str, color: str, *decision: A.Action, rest: bool = True
 ) -> list[dict[str, Any]]:
     """``team`` rolls onto the next field of ``color`` (taking quiet turns on red first while
-    none is within reach), makes ``decision``, settles the rest of its turn; then ``other``
-    takes a quiet turn. The events of the roll and the decision."""
+    none is within reach), makes ``decision`` and settles the rest of its turn; then, with
+    ``rest``, the other teams take quiet turns until it is ``team``'s turn again. The events
+    of the roll and the decision."""
     while True:
         try:
             die = die_to(state, team, color)
         except AssertionError:
             idle(state, team)
-            if other is not None:
-                idle(state, other)
+            idle_others(state, team)
             continue
         events = play(state, A.Roll(team, die=die), *decision)
         settle(state, team)
-        if other is not None:
-            idle(state, other)
+        if rest:
+            idle_others(state, team)
         return events
+
+
+def idle_others(state: GameState, team: str) -> None:
+    """The other teams take quiet turns until it is ``team``'s turn (or the game is over)."""
+    while state.current is not None and state.current != team:
+        idle(state, state.current)
 
 
 def deal(
@@ -176,17 +184,18 @@ def lend(state: GameState, lender: str, borrower: str, amount: int) -> int:
     return max(state.loans)
 
 
-def buy_webs(state: GameState, team: str, chips: int, other: str | None = "Blue") -> None:
-    """``team`` goes to the next green fields and buys ``chips`` WEB chips, one per field."""
+def buy_webs(state: GameState, team: str, chips: int) -> None:
+    """``team`` goes to the next green fields and buys ``chips`` WEB chips, one per field; the
+    other teams take quiet turns in between."""
     for _ in range(chips):
-        turn_to(state, team, "G", A.BuyWeb(team), other=other)
+        turn_to(state, team, "G", A.BuyWeb(team))
 
 
-def walk(state: GameState, team: str, target: int, other: str | None = "Blue") -> None:
+def walk(state: GameState, team: str, target: int) -> None:
     """Move ``team`` turn by turn until it stands on field ``target``: from red field to red
     field (doing nothing there) until the target is within one roll, then onto the target,
-    whose field is settled (see ``settle``). ``other`` takes a quiet turn between the moves,
-    not after the last one."""
+    whose field is settled (see ``settle``). Between its moves the other teams take quiet
+    turns; after the last move the turn has passed on."""
     size = len(BOARD)
     while True:
         assert state.current == team, f"expected {team} to move, not {state.current}"
@@ -196,11 +205,11 @@ def walk(state: GameState, team: str, target: int, other: str | None = "Blue") -
         settle(state, team)
         if die == left:
             return
-        if other is not None:
-            idle(state, other)
+        idle_others(state, team)
 
 
 def cash(state: GameState, team: str) -> int:
+    """A team's cash (tests of the expansion steps use it too)."""
     return state.teams[team].cash
 
 
@@ -236,3 +245,63 @@ def computer_game(how: str) -> GameState:
         buy_webs(state, "Red", 2)
         play(state, A.LeaseComputer("Red"))
     return state
+
+
+def finished_game(**overrides: Any) -> GameState:
+    """Red: a machine (5,000 on credit), 2 units bought (for 300 in the market GAPS), both
+    produced: 2 finished units (and 2,700 Marks in GAPS). Red stands on field 9, to move."""
+    overrides.setdefault("market_fill", GAPS)
+    state = machine_game(**overrides)
+    turn_to(state, "Red", "R", A.Purchase("Red", units=2))
+    turn_to(state, "Red", "R", A.Produce("Red", units=1))
+    turn_to(state, "Red", "R", A.Produce("Red", units=1))
+    red = state.teams["Red"]
+    assert (red.finished, red.raw, red.position) == (2, 0, 9)
+    return state
+
+
+def three_webs_and_a_machine() -> GameState:
+    """Red: a machine (5,000 on credit) and 3 WEB chips bought on fields 8, 14 and 20; 2,000
+    Marks. Red stands on field 20, to move."""
+    state = machine_game()
+    buy_webs(state, "Red", 3)
+    assert state.teams["Red"].web == 3 and state.teams["Red"].position == 20
+    return state
+
+
+def lease_game(**overrides: Any) -> GameState:
+    """Red leased a computer with 2 WEB placed on field 8 and bought 2 more WEB on fields 14
+    and 20, then went round to field 7 (crossing the start). Blue has moved: Red is to move,
+    one field before the field of its lease."""
+    state = game(**overrides)
+    buy_webs(state, "Red", 2)  # fields 2 and 8
+    play(state, A.LeaseComputer("Red"))
+    red = state.teams["Red"]
+    assert red.lease_field == 8 and red.web == 0 and red.has_computer
+    buy_webs(state, "Red", 2)  # fields 14 and 20
+    walk(state, "Red", 7)
+    idle(state, "Blue")
+    assert red.years == 1 and red.web == 2 and red.has_computer
+    return state
+
+
+FOUR = ("Red", "Blue", "Green", "Yellow")
+
+
+def bankrupt_red() -> tuple[GameState, list[dict[str, Any]]]:
+    """Four teams. Red bought a machine with 5,000 of bank credit and leased it to Blue,
+    borrowed 2,000 each from Blue and Yellow, bought 10 raw units for 3,750 and lent 5,000 to
+    Green: 250 Marks in cash. Then a major breakdown (3,000, no insurance) on field 10."""
+    state = game(teams=FOUR)
+    play(state, A.Roll("Red", die=2), A.Invest("Red", credit=5_000))  # field 3
+    idle_others(state, "Red")
+    deal(state, "Red", "Blue", give={"lease": [1]})
+    lend(state, "Blue", "Red", 2_000)
+    lend(state, "Yellow", "Red", 2_000)
+    play(state, A.Roll("Red", die=2), A.Purchase("Red", units=10))  # field 5
+    idle_others(state, "Red")
+    lend(state, "Red", "Green", 5_000)
+    red = state.teams["Red"]
+    assert (red.cash, red.raw, red.bank_debt) == (250, 10, 5_000)
+    events = play(state, A.Roll("Red", die=5), A.DrawRisk("Red", card=MAJOR_BREAKDOWN))
+    return state, events

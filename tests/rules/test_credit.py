@@ -164,3 +164,21 @@ def test_private_loans_carry_no_bank_interest() -> None:
     lend(state, "Blue", "Red", 3_000)
     walk(state, "Red", 1)
     assert state.teams["Red"].cash == 13_000 + 10_000
+
+
+def test_debt_above_the_line_may_remain() -> None:
+    """Rulebook I, "Repurchase Value" and "Lines of Credit": machines can be sold back at any
+    time; the bank debt stays (above the new line) and nothing more is lent."""
+    state = machine_game()  # a machine, 5,000 borrowed on it
+    play(state, A.SellBack("Red", item="machine"))
+    red = state.teams["Red"]
+    assert red.bank_debt == 5_000 and red.machines == [] and red.cash == 10_000
+    refused(state, A.TakeCredit("Red", amount=500), "0 Marks more at most")
+
+
+def test_interest_when_landing_on_the_start_field() -> None:
+    """Rulebook I, "The Start Field": landing on the start completes the year like crossing
+    it - the interest and fee are due."""
+    state = machine_game()
+    walk(state, "Red", 0)
+    assert state.teams["Red"].cash == 5_000 + 10_000 - 500 - 1_000

@@ -15,17 +15,22 @@ from .helpers import (
     QUIET_QUARTER,
     TAX_AUDIT,
     buy_webs,
+    computer_game,
+    deal,
+    double_machine_game,
+    finished_game,
     game,
     idle,
+    lease_game,
     lend,
     machine_game,
     play,
     refused,
     roll_to,
+    three_webs_and_a_machine,
     turn_to,
     walk,
 )
-from .test_red_field import GAPS, finished_game
 
 
 # ====================================================================== green
@@ -61,15 +66,6 @@ def test_green_field_web_needs_1000_marks() -> None:
 
 
 # ====================================================================== WEB: efficiency
-def three_webs_and_a_machine() -> GameState:
-    """Red: a machine (5,000 on credit) and 3 WEB chips bought on fields 8, 14 and 20; 2,000
-    Marks. Red stands on field 20, to move."""
-    state = machine_game()
-    buy_webs(state, "Red", 3)
-    assert state.teams["Red"].web == 3 and state.teams["Red"].position == 20
-    return state
-
-
 def test_efficiency_turns_a_machine_double_for_3_web() -> None:
     """Rulebook I, "Efficiency Improvements (3 WEBs)": give 3 WEBs back to the bank and turn
     one of your machines so that its two rollers face up."""
@@ -191,22 +187,6 @@ def test_advertising_needs_2_web() -> None:
 
 
 # ====================================================================== WEB: computer
-def lease_game(**overrides: object) -> GameState:
-    """Red leased a computer with 2 WEB placed on field 8 and bought 2 more WEB on fields 14
-    and 20, then went round to field 7 (crossing the start). Blue has moved: Red is to move,
-    one field before the field of its lease."""
-    state = game(**overrides)
-    buy_webs(state, "Red", 2)  # fields 2 and 8
-    play(state, A.LeaseComputer("Red"))
-    red = state.teams["Red"]
-    assert red.lease_field == 8 and red.web == 0 and red.has_computer
-    buy_webs(state, "Red", 2)  # fields 14 and 20
-    walk(state, "Red", 7)
-    idle(state, "Blue")
-    assert red.years == 1 and red.web == 2 and red.has_computer
-    return state
-
-
 def test_leasing_a_computer_places_2_web_on_the_field() -> None:
     """Rulebook I, "Computer Leasing (2 WEBs)": lease a computer with 2 WEBs for one year; the
     two WEBs are placed on the field the player currently occupies."""
@@ -579,9 +559,112 @@ def test_no_interest_when_repaid_before_the_crossing() -> None:
     assert state.teams["Red"].cash == 10_000 and state.teams["Red"].bank_debt == 0
 
 
-@pytest.mark.parametrize("market", [GAPS])
-def test_start_field_asks_no_decision(market: tuple[int, ...]) -> None:
+def test_start_field_asks_no_decision() -> None:
     """Rulebook I, "The Start Field": crossing it completes a year; it is no decision field."""
-    state = game(market_fill=market)
+    state = game()
     walk(state, "Red", 0)
     assert state.teams["Red"].position == 0 and state.current == "Blue" and not state.pending
+
+
+# ====================================================================== more of the cards
+@pytest.mark.parametrize(
+    ("card", "raw", "machines", "double", "cash", "web"),
+    [
+        (1, 0, 1, True, 3_300, 0),  # fire in the raw warehouse: 2 raw units lost
+        (2, 2, 0, False, 3_300, 0),  # fire in the machine hall: the machine is lost
+        (3, 2, 1, True, 3_300, 0),  # water damage to finished product: it has none
+        (4, 2, 1, True, 2_800, 0),  # machine failure: 500 per machine
+        (9, 2, 1, False, 3_300, 0),  # short circuit: the double machine runs single
+        (18, 2, 1, True, 3_100, 0),  # storage costs: 100 per unit held
+        (23, 2, 1, True, 3_300, 0),  # agency fails: a WEB chip lost - it has none
+        (25, 2, 1, True, 4_300, 0),  # tax refund: 1,000
+        (30, 2, 1, True, 3_300, 0),  # a quiet quarter
+    ],
+)
+def test_risk_cards_are_followed(card: int, raw: int, machines: int, double: bool, cash: int,
+                                 web: int) -> None:
+    """Rulebook I, "The Blue Risk Field": draw a risk card and follow its instructions (the
+    cards of playboss/rules/risk_deck.json; no insurance here)."""
+    state = double_machine_game()  # a double machine, 2 raw units, 3,300 Marks, no WEB
+    play(state, A.Roll("Red", die=1), A.DrawRisk("Red", card=card))  # field 23
+    red = state.teams["Red"]
+    assert red.raw == raw and len(red.machines) == machines and red.cash == cash
+    assert red.web == web
+    if machines:
+        assert state.held_machines(red)[0].double is double
+    assert state.current == "Blue"
+
+
+def test_insurance_keeps_the_machine_in_a_fire() -> None:
+    """Rulebook I, "Insurance (2 WEBs)": insured against fire - with 2 WEBs the card does
+    nothing."""
+    state = double_machine_game()
+    lend(state, "Blue", "Red", 2_000)
+    buy_webs(state, "Red", 2)
+    roll_to(state, "Red", "B")
+    play(state, A.DrawRisk("Red", card=2))
+    assert len(state.teams["Red"].machines) == 1
+
+
+def test_a_fire_takes_a_single_machine_before_a_double_one() -> None:
+    """Rulebook I, "The Blue Risk Field": a machine lost to a fire - the engine takes a single
+    machine first, so that the card does not also cost an efficiency upgrade (its choice)."""
+    state = double_machine_game()
+    lend(state, "Blue", "Red", 6_000)
+    turn_to(state, "Red", "R", A.Invest("Red", credit=5_000))  # machine 2, single
+    roll_to(state, "Red", "B")
+    play(state, A.DrawRisk("Red", card=2))
+    (left,) = state.held_machines(state.teams["Red"])
+    assert left.id == 1 and left.double
+
+
+def test_advertising_bought_on_the_red_field_counts_for_it() -> None:
+    """Rulebook I, "Advertising Campaigns (2 WEBs)": WEB options at any time - a campaign
+    started on a red field before its decision is for that field (the engine's reading of
+    "the next red field")."""
+    state = finished_game()
+    buy_webs(state, "Red", 2)
+    roll_to(state, "Red", "R")
+    events = play(state, A.Advertise("Red"), A.Sell("Red", units=2))
+    assert next(e for e in events if e["type"] == "sell")["prices"] == [5_000, 3_500]
+
+
+def test_yellow_production_gets_no_computer_discount() -> None:
+    """Rulebook I, "The Yellow Cost Field": the production cost is then 3,000 Marks per
+    product - with a computer too."""
+    state = computer_game("leased")  # a ready machine, 2 raw units, a leased computer
+    lend(state, "Blue", "Red", 2_000)
+    cash = state.teams["Red"].cash
+    roll_to(state, "Red", "Y")
+    play(state, A.CostChoice("Red", option="produce"))
+    assert state.teams["Red"].cash == cash - 3_000
+
+
+def test_idle_costs_for_the_machines_in_the_hall() -> None:
+    """Rulebook I, "The Yellow Cost Field": 1,000 idling costs per machine - per machine the
+    team runs: a leased-in machine counts, a leased-out one does not (the engine's choice)."""
+    state = machine_game(credit=0)  # Red: machine 1, cash 0
+    idle(state, "Red")
+    turn_to(state, "Blue", "R", A.Invest("Blue", credit=5_000), rest=False)
+    deal(state, "Blue", "Red", give={"lease": [2]}, take={})
+    deal(state, "Red", "Blue", give={"lease": [1]}, take={})
+    lend(state, "Blue", "Red", 3_000)
+    roll_to(state, "Red", "Y")
+    play(state, A.CostChoice("Red", option="idle"))
+    assert state.teams["Red"].cash == 3_000 - 1_000
+
+
+def test_crossing_the_start_and_the_lease_field_in_one_move() -> None:
+    """Rulebook I, "Computer Leasing (2 WEBs)" and "The Start Field": a move past both closes
+    the year and asks for the renewal - the lease placed on field 1, right after the start."""
+    state = game()
+    buy_webs(state, "Red", 2)  # fields 2 and 8
+    walk(state, "Red", 1)  # round to field 1, across the start
+    play(state, A.LeaseComputer("Red"))
+    idle(state, "Blue")
+    buy_webs(state, "Red", 2)
+    walk(state, "Red", 40)
+    idle(state, "Blue")
+    play(state, A.Roll("Red", die=3))  # 40 -> 1: across the start, onto the lease field
+    assert [p.kind for p in state.pending] == ["lease", "red"]
+    assert state.teams["Red"].years == 2

@@ -34,8 +34,10 @@ def test_teams_take_turns_clockwise_from_the_first_player() -> None:
          A.Roll("White", die=3))
     order = []
     for _ in range(8):
-        order.append(state.current)
-        idle(state, state.current)
+        current = state.current
+        assert current is not None
+        order.append(current)
+        idle(state, current)
     assert order == ["Green", "White", "Red", "Blue"] * 2
     assert state.rounds == 2
 

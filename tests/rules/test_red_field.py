@@ -3,19 +3,17 @@ producing, selling or doing nothing."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from playboss.rules import actions as A
 from playboss.rules.engine import DELIVERY_ROLLS
-from playboss.rules.state import GameState
 
 from .helpers import (
     FULL,
     HALF,
     computer_game,
     double_machine_game,
+    finished_game,
     game,
     lend,
     machine_game,
@@ -24,22 +22,6 @@ from .helpers import (
     roll_to,
     turn_to,
 )
-
-#: A market with one empty dimple in the 500 zone and one in the 300 zone.
-GAPS = (5, 5, 5, 4, 5, 5, 5, 4)
-
-
-def finished_game(**overrides: Any) -> GameState:
-    """Red: a machine (5,000 on credit), 2 units bought (for 300 in the market GAPS), both
-    produced: 2 finished units (and 2,700 Marks in GAPS). Red stands on field 9, to move."""
-    overrides.setdefault("market_fill", GAPS)
-    state = machine_game(**overrides)
-    turn_to(state, "Red", "R", A.Purchase("Red", units=2))
-    turn_to(state, "Red", "R", A.Produce("Red", units=1))
-    turn_to(state, "Red", "R", A.Produce("Red", units=1))
-    red = state.teams["Red"]
-    assert (red.finished, red.raw, red.position) == (2, 0, 9)
-    return state
 
 
 # ------------------------------------------------------------------ one decision
@@ -240,7 +222,7 @@ def test_produce_needs_a_machine() -> None:
     one, nothing."""
     state = game()
     play(state, A.Roll("Red", die=2), A.Purchase("Red", units=1))
-    turn_to(state, "Blue", "R", A.Pass("Blue"), other=None)
+    turn_to(state, "Blue", "R", A.Pass("Blue"), rest=False)
     play(state, A.Roll("Red", die=2))
     refused(state, A.Produce("Red", units=1), "Your machines can make 0 units now, not 1")
 
@@ -267,7 +249,7 @@ def test_a_new_machine_waits_two_rolls() -> None:
     refused(state, A.Produce("Red", units=1), "can make 0 units now",
             "1 machine(s) still being delivered")
     play(state, A.Pass("Red"))
-    turn_to(state, "Blue", "R", A.Pass("Blue"), other=None)
+    turn_to(state, "Blue", "R", A.Pass("Blue"), rest=False)
     play(state, A.Roll("Red", die=2), A.Produce("Red", units=1))  # roll 4: the turn after next
     assert red.finished == 1
 
