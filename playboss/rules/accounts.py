@@ -176,3 +176,64 @@ def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
                                  sales, taxes.get(index + 1)))
         opening = closing
     return years
+
+
+# ---------------------------------------------------------------- the game over time (reports)
+@dataclass(frozen=True, slots=True)
+class MarketPoint:
+    """The market after an action that changed it (``seq`` 0: the set-up)."""
+
+    seq: int
+    units: int  # products lying in the market
+    raw_price: int | None  # one raw unit: the cheapest filled zone (None: the market is empty)
+    sale_price: int | None  # one finished unit: ten times the dearest zone with room (None: full)
+
+
+def market_history(state: GameState) -> list[MarketPoint]:
+    """The market's prices over the game, replayed from the ledger: goods bought leave the
+    cheapest filled zones, goods sold or returned fill the dearest zones with room, exactly as
+    the engine moves them. One point for the set-up and one after each action that moved
+    products into or out of the market."""
+    from .market import market_price, placement_zones, purchase_zones, raw_price
+    from .state import MARKET
+
+    config = state.config
+    market = config.initial_market()
+    capacity, prices = config.zone_capacity, config.zone_prices
+
+    def point(seq: int) -> MarketPoint:
+        return MarketPoint(seq, sum(market), raw_price(market, prices),
+                           market_price(market, capacity, prices))
+
+    points = [point(0)]
+    for entry in state.ledger.entries:
+        if entry.seq == 0:
+            continue  # the set-up filled the market: config.initial_market() already holds it
+        if entry.target == MARKET:
+            for zone in placement_zones(market, capacity, entry.qty):
+                market[zone] += 1
+        elif entry.source == MARKET:
+            for zone in purchase_zones(market, entry.qty):
+                market[zone] -= 1
+        else:
+            continue
+        if points[-1].seq == entry.seq:
+            points[-1] = point(entry.seq)  # several entries of one action: keep the last
+        else:
+            points.append(point(entry.seq))
+    return points
+
+
+def year_marks(state: GameState) -> list[tuple[int, int]]:
+    """(year, seq): the action in which the first team completed each year of the game."""
+    marks: list[tuple[int, int]] = []
+    entries = state.ledger.entries
+    year = 1
+    while True:
+        ends = [team.year_starts[year] for team in state.teams.values()
+                if len(team.year_starts) > year]
+        if not ends:
+            return marks
+        index = min(ends)
+        marks.append((year, entries[index - 1].seq if index > 0 else 0))
+        year += 1

@@ -10,13 +10,15 @@ from collections.abc import Callable
 
 from . import actions as A
 from .chance import Chance
-from .legal import Choice, legal_choices
+from .legal import Choice, legal_choices, turn_choices
 from .state import GameState, Team
 
 #: Any-time moves that bring cash in: what a team uses when a payment is due.
 RAISING = (A.TakeCredit, A.SellBack)
 #: Expansion steps add moves a greedy team makes before its usual play (step 6: hire a worker
 #: for each machine): ``hint(state, team, choices) -> action, or None to play on as usual``.
+#: Like every step's code, a hint changes nothing in a game without its step; in a game with
+#: no step on, hints are not asked at all (the bot then need not list every legal move).
 GREEDY_HINTS: list[Callable[[GameState, Team, list[Choice]], A.Action | None]] = []
 
 
@@ -73,13 +75,31 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def decide(self, state: GameState, team: Team, choices: list[Choice],
+    def choose(self, state: GameState, actor: str) -> A.Action:
+        """As ``Bot.choose``, but the any-time moves (a dozen choices to build on every call)
+        are listed only when the decision needs them: a payment due, credit to repay, a
+        step's hint. Any-time choices are all marked ``any_time`` (a property test checks), so
+        the moves of the turn are the same either way."""
+        team = state.teams.get(actor)
+        if team is None or team.bankrupt or state.phase == "ended":
+            return super().choose(state, actor)
+        turn = [c for c in turn_choices(state, team) if not c.any_time]
+        if not turn:  # a payment is due: raise the cash
+            return self.raise_cash(state, team, legal_choices(state, actor))
+        return self.decide(state, team, None, turn)
+
+    def decide(self, state: GameState, team: Team, choices: list[Choice] | None,
                turn: list[Choice]) -> A.Action:
+        """``choices``: all legal moves, or None to have them listed here if needed."""
         by_cls: dict[type, list[Choice]] = {}
         for c in turn:
             by_cls.setdefault(c.cls, []).append(c)
         name = team.name
-        for hint in GREEDY_HINTS:
+        hints = GREEDY_HINTS if state.config.steps else ()
+        if hints and choices is None:
+            choices = legal_choices(state, name)
+        for hint in hints:
+            assert choices is not None
             move = hint(state, team, choices)
             if move is not None:
                 return move
@@ -91,6 +111,8 @@ class GreedyBot(Bot):
         if A.Roll in by_cls:
             return self.pick(by_cls[A.Roll][0], name)
         if team.bank_debt and team.cash > 25_000:
+            if choices is None:
+                choices = legal_choices(state, name)
             repay = [c for c in choices if c.cls is A.RepayCredit]
             if repay:
                 return repay[0].pick(name, repay[0].size() - 1)

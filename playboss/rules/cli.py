@@ -41,7 +41,8 @@ def final_state(state: GameState) -> dict[str, Any]:
             "rolls": team.rolls,
             "advertising": team.advertising,
             "sales_total": team.sales_total,
-            "bankrupt": team.bankrupt,
+            "bankrupt": team.bankrupt and team.sold_to is None,
+            "sold_to": team.sold_to,
             "balance_sheet": balance_sheet(state, team.name).to_dict(),
         }
     head = state.pending[0] if state.pending else None

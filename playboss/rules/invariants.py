@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .engine import WEB_LEASE
+from .ledger import EMPTY_ACCOUNT
 from .state import BANK, BOX, MARKET, GameState
 
 
@@ -32,7 +33,7 @@ def problems(state: GameState) -> list[str]:
     out: list[str] = []
     config = state.config
     led = state.ledger
-    account = led.account
+    accounts = led.accounts
     teams = state.teams.values()
     market = state.market
     machines = state.machines
@@ -49,14 +50,13 @@ def problems(state: GameState) -> list[str]:
             leases += 1
     if products != config.products:
         out.append(f"{products} products in play, not {config.products}")
-    capacity = config.zone_capacity
-    if any(not 0 <= n <= capacity for n in market):
+    if market and (min(market) < 0 or max(market) > config.zone_capacity):
         out.append(f"market zones out of range: {market}")
-    books = account(MARKET)
+    books = accounts.get(MARKET, EMPTY_ACCOUNT)
     in_market = books["raw"] + books["finished"]
     if in_market != on_board:
         out.append(f"ledger has {in_market} units in the market, the board {on_board}")
-    if account(BOX)["raw"] != state.box:
+    if accounts.get(BOX, EMPTY_ACCOUNT)["raw"] != state.box:
         out.append("ledger and board disagree on the products in the box")
 
     limits = config.limits
@@ -73,7 +73,7 @@ def problems(state: GameState) -> list[str]:
     web += WEB_LEASE * leases + state.web_bank + state.step.get("web_elsewhere", 0)
     if web != limits.web_chips or state.web_bank < 0:
         out.append(f"{web} WEB chips counted, not {limits.web_chips}")
-    if account(BANK)["web"] != state.web_bank:
+    if accounts.get(BANK, EMPTY_ACCOUNT)["web"] != state.web_bank:
         out.append("ledger and bank disagree on WEB chips")
 
     # Machines owned and private debt net of loans given, per team, in one pass each.
@@ -90,7 +90,7 @@ def problems(state: GameState) -> list[str]:
         name = t.name
         if t.cash < 0:
             out.append(f"{name} has negative cash {t.cash}")
-        books = account(name)  # every kind of KINDS is in an account
+        books = accounts.get(name, EMPTY_ACCOUNT)  # every kind of KINDS is in an account
         if (  # the books agree with the table (the usual case: no list, no messages built)
             books["cash"] != t.cash
             or books["raw"] != t.raw
@@ -111,8 +111,8 @@ def problems(state: GameState) -> list[str]:
         if t.bank_debt < 0 or t.capital_received > full_capital:
             out.append(f"{name}: debt or capital out of range")
         for mid in t.machines:
-            m = machines.get(mid)
-            if m is None or m.holder != name:
+            held_machine = machines.get(mid)
+            if held_machine is None or held_machine.holder != name:
                 out.append(f"{name} holds machine {mid} that is not recorded as with it")
     for extra in EXTRA_CHECKS:
         out.extend(extra(state))

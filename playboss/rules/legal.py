@@ -71,6 +71,8 @@ ANY_TIME_CHOICES: list[Callable[[GameState, Team], list[Choice]]] = []
 WAITING: dict[str, Callable[[GameState], list[str]]] = {}
 #: Steps that change the base model's choices (e.g. a sale becomes an offer with a price)
 #: pass the list through a filter of theirs; each returns it unchanged when its step is off.
+#: Filters and ANY_TIME_CHOICES are not asked at all in a game with no step on (a bot game
+#: asks for legal moves at every action).
 TURN_CHOICE_FILTERS: list[Callable[[GameState, Team, list[Choice]], list[Choice]]] = []
 #: Moves of actors that are not teams (the bank; with step 6 the worker representative):
 #: ``fn(state, actor) -> choices``, listed after the bank's CallTime; [] for other actors.
@@ -110,8 +112,9 @@ def _dice(state: GameState) -> Choice:
 def turn_choices(state: GameState, team: Team) -> list[Choice]:
     """The moves of the turn that wait on this team."""
     out = _base_turn_choices(state, team)
-    for adjust in TURN_CHOICE_FILTERS:
-        out = adjust(state, team, out)
+    if state.config.steps:
+        for adjust in TURN_CHOICE_FILTERS:
+            out = adjust(state, team, out)
     return out
 
 
@@ -195,17 +198,20 @@ def _red_choices(state: GameState, team: Team) -> list[Choice]:
 def _credit_options(state: GameState, team: Team, price: int, most: int) -> list[int]:
     """Credits that make a purchase of ``price`` possible, in the bank's steps."""
     step = state.config.credit_step
-    top = min(most, credit_available(state, team, most))
-    top -= top % step
     need = max(0, price - team.cash)
     low = -(-need // step) * step
+    if low > most:  # more than any credit could give (top <= most): no need to ask the bank
+        return []
+    top = min(most, credit_available(state, team, most))
+    top -= top % step
     return list(range(low, top + 1, step)) if low <= top else []
 
 
 def any_time_choices(state: GameState, team: Team) -> list[Choice]:
     out: list[Choice] = []
-    for extra in ANY_TIME_CHOICES:
-        out.extend(extra(state, team))
+    if state.config.steps:
+        for extra in ANY_TIME_CHOICES:
+            out.extend(extra(state, team))
     step = state.config.credit_step
     available = credit_available(state, team)
     if available >= step:
@@ -235,12 +241,16 @@ def any_time_choices(state: GameState, team: Team) -> list[Choice]:
             out.append(Choice(A.Efficiency, param="machine", values=singles, any_time=True))
     if team.web >= WEB_ADVERTISING and not team.advertising:
         out.append(Choice(A.Advertise, any_time=True))
-    if not team.has_computer and state.computers_in_bank() > 0:
-        if team.web >= WEB_LEASE:
-            out.append(Choice(A.LeaseComputer, any_time=True))
+    if not team.has_computer:
+        # Counting the computers in the bank only when the team could lease or buy one.
+        lease = team.web >= WEB_LEASE
         credits = _credit_options(state, team, COMPUTER_PRICE, COMPUTER_CREDIT)
-        if credits:
-            out.append(Choice(A.BuyComputer, param="credit", values=credits, any_time=True))
+        if (lease or credits) and state.computers_in_bank() > 0:
+            if lease:
+                out.append(Choice(A.LeaseComputer, any_time=True))
+            if credits:
+                out.append(Choice(A.BuyComputer, param="credit", values=credits,
+                                  any_time=True))
     for deal in state.deals.values():
         if deal.partner == team.name:
             out.append(Choice(A.RejectDeal, {"deal": deal.id}, any_time=True))

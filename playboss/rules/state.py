@@ -88,7 +88,8 @@ class Team:
     fields_moved: int = 0  # laps played = fields_moved / board length (step 5)
     years: int = 0  # completed years: crossings of the start field
     advertising: bool = False  # a campaign waits for the next red field
-    bankrupt: bool = False
+    bankrupt: bool = False  # out of the game: bankrupt, or sold (see sold_to)
+    sold_to: str | None = None  # the team that bought the business (steps 4 and 6)
     sales_total: int = 0  # Marks of finished product sold to the market (step 5 goals)
     #: Ledger length at the start of each of its years (index 0: the game's start).
     year_starts: list[int] = field(default_factory=lambda: [0])

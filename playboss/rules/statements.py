@@ -123,7 +123,8 @@ def final_results(state: GameState) -> list[dict[str, Any]]:
         rows.append({
             "team": team.name,
             "result": sheet.profit,
-            "bankrupt": team.bankrupt,
+            "bankrupt": team.bankrupt and team.sold_to is None,
+            "sold_to": team.sold_to,
             "years": team.years,
         })
     if 5 in state.config.steps:  # step 5: the goal variant decides the order

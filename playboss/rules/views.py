@@ -42,7 +42,8 @@ def team_table(state: GameState, team: Team) -> dict[str, Any]:
         "finished": team.finished,
         "web": team.web,
         "advertising": team.advertising,
-        "bankrupt": team.bankrupt,
+        "bankrupt": team.bankrupt and team.sold_to is None,
+        "sold_to": team.sold_to,
     }
 
 

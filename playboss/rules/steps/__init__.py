@@ -10,4 +10,6 @@ from __future__ import annotations
 from . import free_market  # noqa: F401  (first: later steps wrap its handlers)
 from . import auction, marketing  # noqa: F401
 from . import goals, taxation  # noqa: F401
+from . import labor  # noqa: F401  (last: it wraps produce, pass, sell, cost and roll)
+from . import takeover  # noqa: F401  (buying a business: steps 4 and 6)
 # isort: on

@@ -137,7 +137,7 @@ def _close(turn: E.Turn, why: str) -> None:
     units = min(auction["units"], state.market[zone])
     turn.emit("auction_closed", f"The auction closes: {why}.", zone=zone)
     tried: set[str] = set()
-    for name, price in reversed(auction["bids"]):
+    for name, price in reversed(auction["bids"] if units else []):
         if name in tried:
             continue  # only a team's best bid counts
         tried.add(name)
@@ -273,6 +273,8 @@ def _purchase(turn: E.Turn, action: A.Purchase) -> None:
         _base_purchase(turn, action)
         return
     buyer = E._require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
+    if not isinstance(action.units, int) or isinstance(action.units, bool):
+        raise RuleViolation("Name a whole number of units to buy.", "Decision: Purchasing")
     if action.units > MAX_UNITS_AT_MARKET_PRICE:
         raise RuleViolation(f"With competition during purchasing you buy at most "
                             f"{MAX_UNITS_AT_MARKET_PRICE} units at the market price, not "

@@ -141,7 +141,7 @@ def rank(state: GameState, rows: list[dict[str, Any]]) -> None:
         }[goal]
         leader = goal == "first_to_sales" and state.step.get("goal_winner") == team.name
         # A team without a yield (no sales, or no assets) ranks behind those with one.
-        keys[team.name] = (team.bankrupt, not leader, measure is None,
+        keys[team.name] = (team.bankrupt and team.sold_to is None, not leader, measure is None,
                            -(measure if measure is not None else 0), team.seat)
     rows.sort(key=lambda r: keys[r["team"]])
     for position, row in enumerate(rows, start=1):

@@ -1,0 +1,253 @@
+"""Buying another team's whole business (with steps 4 and 6).
+
+The rulebook mentions it twice: step 4 lets the loss of "a money losing business purchased and
+consolidated into the financial statements" be set against later profits, and step 6 lets the
+worker representative "buy businesses from other players". The representative buying is not
+modelled (it would need a business of its own); between teams it works like this:
+
+- ``offer_takeover {target, price, terms}``: a team offers to buy another team's business.
+- ``accept_takeover {offer}`` by the target (not during its own turn), or ``reject_takeover``
+  by either side.
+- On acceptance the buyer pays the price to the target's owners, and takes over everything of
+  the business at book value: cash, raw material and finished product, WEB chips, machines
+  (owned, leased in, leased out), the computer (owned or leased), bank debt, private loans and
+  claims, marketing organizations (step 3), workers (step 6), and its tax loss carried forward
+  (step 4). The target is then out of the game, its result the price less its paid-in capital.
+
+Machines keep their remaining delivery time. A buyer that already has a computer cannot take
+over a second (one slot per factory): it sells one first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .. import actions as A
+from .. import engine as E
+from ..errors import RuleViolation, marks
+from ..state import GameState, Team
+from .common import enabled
+
+RULE = "4. Step: Taxation"
+REASON = "takeover"
+
+
+def allowed(state: GameState) -> bool:
+    return enabled(state, 4) or enabled(state, 6)
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTakeover(A.Action):
+    type: ClassVar[str] = "offer_takeover"
+    target: str = ""
+    price: int = 0
+    terms: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTakeover(A.Action):
+    type: ClassVar[str] = "accept_takeover"
+    offer: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RejectTakeover(A.Action):
+    type: ClassVar[str] = "reject_takeover"
+    offer: int = 0
+
+
+for _cls in (OfferTakeover, AcceptTakeover, RejectTakeover):
+    A.register(_cls)
+A._INT_FIELDS.update({"price", "offer"})
+
+
+def offers(state: GameState) -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = state.step.setdefault("takeovers", {})
+    return found
+
+
+def _require(state: GameState) -> None:
+    if not allowed(state):
+        raise RuleViolation("Buying a business belongs to steps 4 and 6, not played here.", RULE)
+
+
+def _offer(turn: E.Turn, action: OfferTakeover) -> None:
+    state = turn.state
+    _require(state)
+    buyer = state.teams[action.actor]
+    target = state.teams.get(action.target)
+    if target is None or target.bankrupt or target is buyer:
+        raise RuleViolation(f"There is no other team {action.target!r} in business to buy.",
+                            RULE)
+    if action.price < 0:
+        raise RuleViolation("The price of a business cannot be negative.", RULE)
+    if not isinstance(action.terms, str) or len(action.terms) > 200:
+        raise RuleViolation("Terms are a text of at most 200 characters.", RULE)
+    offer_id = str(state.new_id())
+    offers(state)[offer_id] = {"buyer": buyer.name, "target": target.name,
+                               "price": action.price, "terms": action.terms}
+    turn.emit("takeover_offered", f"{buyer.name} offers {marks(action.price)} Marks for "
+              f"{target.name}'s business.", team=buyer.name, partner=target.name,
+              offer=int(offer_id))
+
+
+def _find(state: GameState, offer_id: int) -> dict[str, Any]:
+    found = offers(state).get(str(offer_id))
+    if found is None:
+        raise RuleViolation(f"There is no open takeover offer {offer_id}.", RULE)
+    return found
+
+
+def _reject(turn: E.Turn, action: RejectTakeover) -> None:
+    state = turn.state
+    _require(state)
+    offer = _find(state, action.offer)
+    if action.actor not in (offer["buyer"], offer["target"]):
+        raise RuleViolation("Only the two teams of an offer can turn it down.", RULE)
+    del offers(state)[str(action.offer)]
+    turn.emit("takeover_rejected", f"The offer for {offer['target']}'s business is off.",
+              team=action.actor)
+
+
+def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
+    state = turn.state
+    _require(state)
+    offer = _find(state, action.offer)
+    if action.actor != offer["target"]:
+        raise RuleViolation(f"Only {offer['target']} can accept an offer for its business.",
+                            RULE)
+    buyer, target = state.teams[offer["buyer"]], state.teams[offer["target"]]
+    if buyer.bankrupt:
+        raise RuleViolation(f"{buyer.name} is out of the game.", RULE)
+    if state.current == target.name:
+        raise RuleViolation("A business is sold between its turns, not during one.", RULE)
+    price = offer["price"]
+    if buyer.cash + target.cash < price:
+        raise RuleViolation(f"{buyer.name} cannot pay {marks(price)} Marks, even with "
+                            f"{target.name}'s cash.", RULE)
+    if target.has_computer and buyer.has_computer:
+        raise RuleViolation(f"{buyer.name} has a computer already; a factory has one slot. "
+                            "Sell one first.", RULE)
+    del offers(state)[str(action.offer)]
+    _consolidate(turn, buyer, target)
+    if price:
+        E._cash(turn, buyer, target, price, "takeover price")
+    target.sold_to = buyer.name
+    target.bankrupt = True  # out of the game: no more turns, no moves
+    for offer_id in [k for k, o in offers(state).items()
+                     if target.name in (o["buyer"], o["target"])]:
+        del offers(state)[offer_id]
+    turn.emit("takeover", f"{buyer.name} buys {target.name}'s business for {marks(price)} "
+              "Marks and takes over its books.", team=buyer.name, partner=target.name,
+              price=price)
+
+
+def _consolidate(turn: E.Turn, buyer: Team, target: Team) -> None:
+    """Move everything of the target's business to the buyer, booked in the ledger."""
+    state = turn.state
+    led = state.ledger
+    seq = state.seq
+    if target.cash:
+        E._cash(turn, target, buyer, target.cash, REASON)
+    for kind in ("raw", "finished", "web"):
+        units = getattr(target, kind)
+        if units:
+            setattr(target, kind, 0)
+            setattr(buyer, kind, getattr(buyer, kind) + units)
+            led.post(seq, kind, target.name, buyer.name, units, REASON)
+    for machine in state.machines.values():
+        if machine.holder == target.name:
+            left = max(0, machine.ready_at - target.rolls)
+            target.machines.remove(machine.id)
+            buyer.machines.append(machine.id)
+            machine.holder = buyer.name
+            machine.ready_at = buyer.rolls + left
+        if machine.owner == target.name:
+            machine.owner = buyer.name
+            led.post(seq, "machine", target.name, buyer.name, 1, REASON)
+    if target.computers_owned:
+        buyer.computers_owned += target.computers_owned
+        led.post(seq, "computer", target.name, buyer.name, target.computers_owned, REASON)
+        target.computers_owned = 0
+    if target.lease_field is not None:
+        buyer.lease_field, target.lease_field = target.lease_field, None
+    if target.bank_debt:
+        led.post(seq, "bank_debt", target.name, buyer.name, target.bank_debt, REASON)
+        buyer.bank_debt += target.bank_debt
+        target.bank_debt = 0
+    _take_over_loans(turn, buyer, target)
+    for deal_id in [d.id for d in state.deals.values()
+                    if target.name in (d.proposer, d.partner)]:
+        del state.deals[deal_id]
+    if enabled(state, 4):
+        carried = target.step.get("loss_carried_forward", 0)
+        buyer.step["loss_carried_forward"] = buyer.step.get("loss_carried_forward", 0) + carried
+        target.step["loss_carried_forward"] = 0
+    for hook in TAKEOVER_HOOKS:
+        hook(turn, buyer, target)
+
+
+def _take_over_loans(turn: E.Turn, buyer: Team, target: Team) -> None:
+    state = turn.state
+    led = state.ledger
+    for loan in list(state.loans.values()):
+        if target.name not in (loan.lender, loan.borrower):
+            continue
+        if loan.borrower == target.name:
+            led.post(state.seq, "private_debt", target.name, buyer.name, loan.amount, REASON)
+            loan.borrower = buyer.name
+        else:
+            led.post(state.seq, "private_debt", buyer.name, target.name, loan.amount, REASON)
+            loan.lender = buyer.name
+        if loan.lender == loan.borrower:  # the buyer owed the business it bought: settled
+            del state.loans[loan.id]
+
+
+#: Steps with components of their own move them to the buyer: (turn, buyer, target).
+TAKEOVER_HOOKS: list[Any] = []
+
+
+def _marketing(turn: E.Turn, buyer: Team, target: Team) -> None:
+    state = turn.state
+    owners = state.step.get("marketing_troughs")
+    if owners:
+        state.step["marketing_troughs"] = [buyer.name if o == target.name else o
+                                           for o in owners]
+
+
+def _labor(turn: E.Turn, buyer: Team, target: Team) -> None:
+    state = turn.state
+    if not enabled(state, 6) or "labor" not in target.step:
+        return
+    from . import labor
+
+    contracts = target.step["labor"]["contracts"]
+    staff = labor.workers_of(target)
+    buyer.step.setdefault("labor", dict(target.step["labor"], contracts=[]))
+    buyer.step["labor"]["contracts"].extend(contracts)
+    target.step["labor"]["contracts"] = []
+    if staff:
+        state.ledger.post(state.seq, labor.WORKER, target.name, buyer.name, staff, REASON)
+    books = labor.books(state)
+    books["strikes"].pop(target.name, None)  # the dispute was with the old owners
+    books["lockouts"] = [n for n in books["lockouts"] if n != target.name]
+    books["offers"] = {k: o for k, o in books["offers"].items() if o["team"] != target.name}
+
+
+TAKEOVER_HOOKS.extend([_marketing, _labor])
+
+
+def _register_duties() -> None:
+    """Buying or selling the whole business is finance (step 6's split duties)."""
+    from . import labor
+
+    for kind in (OfferTakeover, AcceptTakeover, RejectTakeover):
+        labor.DUTIES[kind.type] = labor.MARKETING_FINANCE
+
+
+_register_duties()
+
+E.HANDLERS[OfferTakeover] = _offer
+E.HANDLERS[AcceptTakeover] = _accept
+E.HANDLERS[RejectTakeover] = _reject

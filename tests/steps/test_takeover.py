@@ -1,0 +1,103 @@
+"""Buying a business (rulebook part II, "4. Step: Taxation" and "6. Step: Labor Market")."""
+
+from __future__ import annotations
+
+import pytest
+
+from playboss.rules import GameConfig, RuleViolation, apply, check_invariants, new_game
+from playboss.rules.actions import Correction, Roll
+from playboss.rules.cli import final_state
+from playboss.rules.state import GameState
+from playboss.rules.statements import balance_sheet, final_results
+from playboss.rules.steps.takeover import AcceptTakeover, OfferTakeover, RejectTakeover
+
+
+def _game(steps: frozenset[int] = frozenset({4})) -> GameState:
+    return new_game(GameConfig(teams=("Red", "Blue", "Green"), first_team="Red",
+                               dice="entered", steps=steps, years=None))
+
+
+def _do(state: GameState, *actions: object) -> None:
+    for action in actions:
+        apply(state, action)  # type: ignore[arg-type]
+        check_invariants(state)
+
+
+def test_the_buyer_takes_over_the_business_and_its_loss_carried_forward() -> None:
+    """Rulebook II, "4. Step: Taxation": if a money losing business is purchased and
+    consolidated, its loss can also be amortized."""
+    state = _game()
+    red, blue = state.teams["Red"], state.teams["Blue"]
+    blue.step["loss_carried_forward"] = 6_000  # as if its first year had lost 6,000
+    red.step["loss_carried_forward"] = 1_000
+    _do(state, Correction("bank", team="Blue", amount=-5_000, reason="a loss"))
+    blue_equity = balance_sheet(state, "Blue").equity  # 15,000: its cash
+    red_before = balance_sheet(state, "Red")
+    _do(state, OfferTakeover("Red", target="Blue", price=12_000))
+    offer = int(next(iter(state.step["takeovers"])))
+    _do(state, AcceptTakeover("Blue", offer=offer))
+    assert blue.bankrupt and blue.sold_to == "Red" and blue.cash == 12_000
+    assert red.cash == 20_000 + 15_000 - 12_000
+    assert red.step["loss_carried_forward"] == 7_000
+    after = balance_sheet(state, "Red")
+    assert after.profit - red_before.profit == blue_equity - 12_000  # bought 3,000 below book
+    rows = {r["team"]: r for r in final_results(state)}
+    assert rows["Blue"]["sold_to"] == "Red" and not rows["Blue"]["bankrupt"]
+    assert rows["Blue"]["result"] == 12_000 - 20_000
+    with pytest.raises(RuleViolation, match="out of the game"):
+        apply(state, Roll("Blue", die=3))
+
+
+def test_refusals_change_nothing() -> None:
+    """Rulebook II, "4. Step: Taxation": a purchase both sides agree to, at a price one can
+    pay."""
+    state = _game()
+    _do(state, OfferTakeover("Red", target="Blue", price=90_000))
+    offer = int(next(iter(state.step["takeovers"])))
+    before = final_state(state)
+    with pytest.raises(RuleViolation, match="cannot pay"):
+        apply(state, AcceptTakeover("Blue", offer=offer))
+    with pytest.raises(RuleViolation, match="Only Blue"):
+        apply(state, AcceptTakeover("Green", offer=offer))
+    with pytest.raises(RuleViolation, match="no other team"):
+        apply(state, OfferTakeover("Red", target="Red", price=1))
+    with pytest.raises(RuleViolation, match="negative"):
+        apply(state, OfferTakeover("Red", target="Blue", price=-1))
+    assert final_state(state) == before
+    _do(state, OfferTakeover("Blue", target="Red", price=1))
+    red_offer = max(int(k) for k in state.step["takeovers"])
+    with pytest.raises(RuleViolation, match="between its turns"):
+        apply(state, AcceptTakeover("Red", offer=red_offer))
+    _do(state, RejectTakeover("Blue", offer=offer))
+    assert str(offer) not in state.step["takeovers"]
+
+
+def test_no_takeovers_in_the_base_model() -> None:
+    """Rulebook II, "4. Step: Taxation": buying a business comes with the expansion steps."""
+    state = _game(steps=frozenset())
+    with pytest.raises(RuleViolation, match="steps 4 and 6"):
+        apply(state, OfferTakeover("Red", target="Blue", price=1))
+
+
+def test_workers_and_marketing_move_with_the_business() -> None:
+    """Rulebook II, "6. Step: Labor Market": the representative... can buy businesses; between
+    teams the workers and the marketing organizations belong to the business."""
+    from playboss.rules.steps import labor
+    from playboss.rules.steps.marketing import FoundMarketing
+
+    state = _game(steps=frozenset({3, 6}))
+    _do(state, FoundMarketing("Blue", trough=2))
+    blue = state.teams["Blue"]
+    books = labor.books(state)
+    # Blue hires one worker (offer by Blue, accepted by the representative).
+    from playboss.rules.steps.labor import AcceptHire, OfferHire
+
+    _do(state, OfferHire("Blue", workers=1, salary=500))
+    hire = next(iter(books["offers"]))
+    _do(state, AcceptHire("workers", offer=int(hire)))
+    assert labor.workers_of(blue) == 1
+    _do(state, OfferTakeover("Red", target="Blue", price=0))
+    offer = int(next(iter(state.step["takeovers"])))
+    _do(state, AcceptTakeover("Blue", offer=offer))
+    assert labor.workers_of(state.teams["Red"]) == 1 and labor.workers_of(blue) == 0
+    assert state.step["marketing_troughs"][1] == "Red"
