@@ -1,0 +1,163 @@
+"""End to end in Debian's Chromium: a teacher sets up a game, two teams play from their own
+browsers, the teacher undoes a move, and every screen follows without a reload.
+
+The site runs as it does in a classroom: daphne serving pages and websockets, on a fresh SQLite
+file, in a process of its own. Screenshots of each page go to docs/screenshots/e2e-*.png.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT = 8_000  # ms a screen may take to follow a change (far more than it needs)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("e2e") / "site.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL",)}
+    env.update({"DATABASE_URL": f"sqlite:///{db}", "DJANGO_SETTINGS_MODULE": "playboss.settings",
+                "DEBUG": "1"})
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([*manage, "shell", "-c",
+                    "from django.contrib.auth.models import User; "
+                    "User.objects.create_user('ms.weber', password='e2e-secret-1')"],
+                   cwd=ROOT, env=env, check=True)
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p",
+                               str(port), "playboss.asgi:application"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            time.sleep(0.2)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_a_class_plays_a_game(site: str) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        teacher = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+        teacher.on("dialog", lambda dialog: dialog.accept())  # "take back this move?" — yes
+
+        # The teacher signs in, makes a class and a game in physical-board mode.
+        teacher.goto(f"{site}/accounts/login/")
+        teacher.fill("input[name=username]", "ms.weber")
+        teacher.fill("input[name=password]", "e2e-secret-1")
+        teacher.click("button.primary")
+        teacher.fill("input[name=name]", "Business 10b")
+        teacher.click("text=Create the class")
+        teacher.click("text=New game")
+        teacher.fill("input[name=name]", "Friday table")
+        teacher.fill("textarea[name=teams]", "Red\nBlue")
+        teacher.check("input[name=dice][value=entered]")
+        teacher.fill("input[name=years]", "2")
+        teacher.screenshot(path=str(SHOTS / "e2e-new-game.png"), full_page=True)
+        teacher.click("form.new-game button.primary")
+        expect(teacher.locator("text=Every team at a glance")).to_be_visible(timeout=TIMEOUT)
+        game_id = re.search(r"/games/(\d+)/bank/", teacher.url).group(1)  # type: ignore[union-attr]
+
+        # The team sheet gives the code and the PINs.
+        sheet = teacher.context.new_page()
+        sheet.goto(f"{site}/games/{game_id}/teams/")
+        code = sheet.locator("section.ts-card[data-team=Red] dd").first.inner_text().strip()
+        pins = {team: sheet.locator(f"section.ts-card[data-team={team}] dd.pin").inner_text()
+                for team in ("Red", "Blue")}
+        sheet.close()
+
+        def join(team: str) -> object:
+            page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+            page.goto(f"{site}/join/")
+            page.fill("input[name=code]", code)
+            page.fill("input[name=pin]", pins[team])
+            page.click("button.primary")
+            expect(page.locator(".statusbar strong")).to_have_text(team, timeout=TIMEOUT)
+            return page
+
+        red, blue = join("Red"), join("Blue")
+
+        def move(page: object, kind: str, **fields: str) -> None:
+            form = page.locator(f"form.move[data-type={kind}]").first  # type: ignore[attr-defined]
+            for name, value in fields.items():
+                control = form.locator(f"[name={name}]")
+                if control.evaluate("e => e.tagName") == "SELECT":
+                    control.select_option(value)
+                else:
+                    control.fill(value)
+            form.locator("button").click()
+
+        def row(page: object, team: str) -> object:
+            return page.locator(f"section.others tr:has(td:text-is('{team}'))")  # type: ignore[attr-defined]
+
+        # Rolling for the first player: Red 6, Blue 1.
+        move(red, "roll", die="6")
+        move(blue, "roll", die="1")
+        expect(red.locator(".statusbar")).to_contain_text("Your move", timeout=TIMEOUT)
+
+        # Red rolls a six onto a red field and buys two units of raw material.
+        move(red, "roll", die="6")
+        move(red, "purchase", units="2")
+        expect(red.locator(".factory")).to_contain_text("Raw material", timeout=TIMEOUT)
+        # Blue's screen shows Red's raw material without a reload.
+        expect(row(blue, "Red").locator("td").nth(4)).to_have_text("2", timeout=TIMEOUT)
+
+        # Blue rolls a six and buys a machine, 5,000 of it on bank credit.
+        move(blue, "roll", die="6")
+        move(blue, "invest", credit="5000")
+        expect(blue.locator(".factory dl")).to_contain_text("5,000 M", timeout=TIMEOUT)
+        # The bank's console follows: Blue's bank debt.
+        expect(teacher.locator("table").first).to_contain_text("5,000 M", timeout=TIMEOUT)
+
+        # Red offers Blue one unit of raw material for 500 Marks; Blue accepts.
+        red.click("text=Offer a deal to another team")
+        red.select_option("form.deal-form select[name=partner]", "Blue")
+        red.fill("form.deal-form input[name='give.raw']", "1")
+        red.fill("form.deal-form input[name='take.cash']", "500")
+        red.click("form.deal-form button.primary")
+        accept = blue.locator("form.move[data-type=accept_deal] button")
+        expect(accept).to_be_visible(timeout=TIMEOUT)
+        blue.screenshot(path=str(SHOTS / "e2e-team-offer.png"), full_page=True)
+        accept.click()
+        expect(row(red, "Blue").locator("td").nth(4)).to_have_text("1", timeout=TIMEOUT)
+        red.screenshot(path=str(SHOTS / "e2e-team-after-deal.png"), full_page=True)
+
+        # The teacher takes the accepted deal back; both screens follow without a reload.
+        teacher.reload()
+        teacher.locator("form[action$='/bank/undo/'] button").first.click()
+        expect(row(red, "Blue").locator("td").nth(4)).to_have_text("0", timeout=TIMEOUT)
+        expect(accept).to_be_visible(timeout=TIMEOUT)  # the offer is open again
+        teacher.screenshot(path=str(SHOTS / "e2e-bank-after-undo.png"), full_page=True)
+        red.screenshot(path=str(SHOTS / "e2e-team-red.png"), full_page=True)
+        browser.close()
