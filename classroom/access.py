@@ -3,21 +3,27 @@
 A teacher who owns the game's class acts as the bank director, the worker representative, and
 (for a physical board, or to help a team) as any team. A student's browser joins one team of a
 game with the game code and PIN, or the team's QR link; the session remembers it. No account
-is needed for students.
+is needed for students. The projector laptop opens the game's secret projector link: its
+session may then watch the public view (``viewer_for(..., allow_public=True)``), never act.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.http import HttpRequest
+from django.utils.crypto import constant_time_compare
 
 from playboss.rules import BANK
+from playboss.rules.views import PUBLIC
 
 from .models import Game, Team
 
 WORKERS = "workers"
 SESSION_KEY = "playboss_teams"
+PROJECTOR_SESSION_KEY = "playboss_projectors"
 
 
 @dataclass
@@ -26,9 +32,13 @@ class Viewer:
     is_teacher: bool
     team: Team | None
     actors: set[str] = field(default_factory=set)
+    #: Only the projector's public view: acts as nobody.
+    public: bool = False
 
     @property
     def default_actor(self) -> str:
+        if self.public:
+            return PUBLIC
         return self.team.name if self.team else BANK
 
 
@@ -50,11 +60,31 @@ def is_owner(request: HttpRequest, game: Game) -> bool:
     return bool(user.is_authenticated and game.classroom.teacher_id == user.pk)
 
 
-def viewer_for(request: HttpRequest, game: Game) -> Viewer | None:
+def token_matches(game: Game, token: str) -> bool:
+    return bool(token) and constant_time_compare(token, game.projector_token)
+
+
+def open_projector(request: HttpRequest, game: Game) -> None:
+    """This browser opened the game's projector link (the caller checked the token)."""
+    tokens = dict(request.session.get(PROJECTOR_SESSION_KEY, {}))
+    tokens[str(game.pk)] = game.projector_token
+    request.session[PROJECTOR_SESSION_KEY] = tokens
+
+
+def projector_in_session(session: Mapping[str, Any], game: Game) -> bool:
+    """The session holds the game's current projector token (a new token locks old ones out)."""
+    token = session.get(PROJECTOR_SESSION_KEY, {}).get(str(game.pk))
+    return isinstance(token, str) and token_matches(game, token)
+
+
+def viewer_for(request: HttpRequest, game: Game, *, allow_public: bool = False) -> Viewer | None:
+    """Who looks at ``game``; with ``allow_public`` also a projector that may only watch."""
     if is_owner(request, game):
         names = {t.name for t in game.teams.all()}
         return Viewer(game, True, None, {BANK, WORKERS} | names)
     team = team_in_session(request, game)
     if team is not None:
         return Viewer(game, False, team, {team.name})
+    if allow_public and projector_in_session(request.session, game):
+        return Viewer(game, False, None, set(), public=True)
     return None

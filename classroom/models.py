@@ -7,6 +7,8 @@ the moves, and a restart loses nothing. Only ``classroom.services`` writes these
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -28,11 +30,20 @@ class Classroom(models.Model):
         return self.name
 
 
+def new_projector_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
         PAUSED = "paused", _("paused")
         ENDED = "ended", _("ended")
+
+    class Standings(models.TextChoices):
+        NONE = "none", _("no standings")
+        SALES = "sales", _("sales totals")
+        PROFIT = "profit", _("profit (balance-sheet result)")
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="games",
                                   verbose_name=_("class"))
@@ -53,6 +64,12 @@ class Game(models.Model):
     round_seconds = models.PositiveIntegerField(_("seconds per bidding round"), default=90)
     #: When the open bidding round or auction closes (None: none open).
     deadline = models.DateTimeField(null=True, blank=True)
+    #: The secret of the projector's read-only link (no sign-in on the projector laptop).
+    projector_token = models.CharField(max_length=32, default=new_projector_token,
+                                       editable=False)
+    #: Which standings the projector shows: none, the teams' sales, or their profit.
+    projector_standings = models.CharField(_("standings on the projector"), max_length=8,
+                                           choices=Standings.choices, default=Standings.NONE)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

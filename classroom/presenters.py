@@ -79,6 +79,39 @@ def pending_text(pending: dict[str, Any] | None) -> str:
     return str(PENDING_TEXTS.get(pending["kind"], pending["kind"].replace("_", " ")))
 
 
+BUNDLE_LABELS: dict[str, Any] = {
+    "cash": _("%(n)s Marks"),
+    "raw": _("%(n)s raw material"),
+    "finished": _("%(n)s finished product"),
+    "computers": _("%(n)s computer"),
+    "loan": _("a loan of %(n)s Marks"),
+}
+
+
+def bundle_text(bundle: dict[str, Any]) -> str:
+    """One side of a private deal in words: "2 raw material, machine 3, 500 Marks"."""
+    from django.utils.formats import number_format
+
+    parts = []
+    for key, value in bundle.items():
+        if not value:
+            continue
+        if key == "machines":
+            parts.append(str(_("machine(s) %(ids)s")) % {"ids": ", ".join(map(str, value))})
+        elif key == "lease":
+            parts.append(str(_("machine(s) %(ids)s on lease")) % {
+                "ids": ", ".join(map(str, value))})
+        elif key in BUNDLE_LABELS:
+            parts.append(str(BUNDLE_LABELS[key]) % {"n": number_format(value,
+                                                                       force_grouping=True)})
+        else:
+            parts.append(f"{key}: {value}")
+    return ", ".join(parts) or str(_("nothing"))
+
+
+DEAL_MOVES = {"accept_deal", "reject_deal", "withdraw_deal"}
+
+
 #: Few enough values for a drop-down; more get a number field.
 SELECT_LIMIT = 12
 

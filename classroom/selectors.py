@@ -56,7 +56,7 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
     moves now (the turn's, and those open at any time), and a page of its own books."""
     from playboss.rules import legal_choices
 
-    from .presenters import form_for, pending_text
+    from .presenters import DEAL_MOVES, bundle_text, form_for, pending_text
 
     def read(state: Any) -> dict[str, Any]:
         viewer = actor if actor in state.teams or actor == "bank" else "public"
@@ -68,7 +68,14 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         data = view(state, viewer)
         choices = legal_choices(state, actor) if state.phase != "ended" else []
         data["moves"] = [form_for(c) for c in choices if not c.any_time]
-        data["any_time"] = [form_for(c) for c in choices if c.any_time]
+        forms = [form_for(c) for c in choices if c.any_time]
+        # Answers to a deal sit on the deal's card, not among the moves open at any time.
+        data["any_time"] = [f for f in forms if f["type"] not in DEAL_MOVES]
+        for deal in data["deals"]:
+            deal["gives_text"] = bundle_text(deal["give"])
+            deal["asks_text"] = bundle_text(deal["take"])
+            deal["moves"] = [f for f in forms if f["type"] in DEAL_MOVES
+                             and f["fixed"].get("deal") == deal["id"]]
         if actor in state.teams or actor == WORKERS:
             mine = [e for e in state.ledger.entries if actor in (e.source, e.target)]
             pages = max(1, -(-len(mine) // LEDGER_PAGE))

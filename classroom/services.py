@@ -242,6 +242,22 @@ def set_paused(*, game_id: int, paused: bool) -> None:
             game_id, revision, seq, [{"type": "pause" if paused else "resume", "text": text}]))
 
 
+def set_projector_standings(*, game_id: int, standings: str) -> None:
+    """Which standings the projector shows (none, sales or profit): a change every screen of
+    the game hears of, so the projector redraws."""
+    if standings not in Game.Standings.values:
+        raise ServiceError(f"Unknown standings {standings!r}.")
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.projector_standings == standings:
+            return
+        game.projector_standings = standings
+        game.revision += 1
+        game.save(update_fields=["projector_standings", "revision", "updated"])
+        revision, seq = game.revision, game.seq
+        transaction.on_commit(lambda: events.broadcast(game_id, revision, seq, []))
+
+
 def close_overdue_round(*, game_id: int) -> bool:
     """Close the open bidding round or auction if its deadline has passed (a Celery task, or
     any client that sees the countdown run out, asks for this)."""

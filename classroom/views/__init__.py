@@ -1,18 +1,43 @@
 """Views stay thin: authenticate, parse, call a service or selector, render."""
 
 from .live import game_panel, game_revision, submit_move, tick
+from .projector import projector, projector_public, projector_standings, team_sheet
 from .public import home
-from .teacher import dashboard
+from .teacher import (
+    bank,
+    bank_export,
+    bank_pause,
+    bank_undo,
+    class_detail,
+    class_import,
+    dashboard,
+    game_new,
+    teacher_new,
+    workers,
+)
 from .team import join, join_by_link, play
 
 __all__ = [
+    "bank",
+    "bank_export",
+    "bank_pause",
+    "bank_undo",
+    "class_detail",
+    "class_import",
     "dashboard",
+    "game_new",
+    "teacher_new",
+    "workers",
     "game_panel",
     "game_revision",
     "home",
     "join",
     "join_by_link",
     "play",
+    "projector",
+    "projector_public",
+    "projector_standings",
     "submit_move",
     "tick",
+    "team_sheet",
 ]

@@ -9,9 +9,12 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
 
+from playboss.rules.views import PUBLIC
+
 from .. import selectors, services
-from ..access import viewer_for
+from ..access import WORKERS, viewer_for
 from ..models import Game
+from . import projector
 
 
 def _forbidden() -> JsonResponse:
@@ -48,25 +51,32 @@ def submit_move(request: HttpRequest, game_id: int) -> JsonResponse:
 def game_panel(request: HttpRequest, game_id: int) -> HttpResponse:
     """The part of a game screen that changes, as HTML, for the live script to swap in."""
     game = get_object_or_404(Game, pk=game_id)
-    viewer = viewer_for(request, game)
+    viewer = viewer_for(request, game, allow_public=True)
     if viewer is None:
         return HttpResponse(status=403)
     actor = request.GET.get("as") or viewer.default_actor
+    if actor == PUBLIC or viewer.public:  # the projector: the table only, for anyone
+        return projector.projector_panel(request, game)
     if actor not in viewer.actors:
         actor = viewer.default_actor
     page = _int(request.GET.get("ledger_page"), 1)
     data = selectors.panel(game, actor, page)
-    template = "classroom/_team_panel.html" if actor in data["teams_by_name"] else \
-        "classroom/_bank_panel.html"
-    return render(request, template, {"game": game, "data": data, "viewer": viewer,
-                                      "actor": actor})
+    context = {"game": game, "data": data, "viewer": viewer, "actor": actor}
+    if actor in data["teams_by_name"]:
+        template = "classroom/_team_panel.html"
+    elif actor == WORKERS:
+        template = "classroom/_workers_panel.html"
+    else:  # the bank director's console, with a page of the log to undo from
+        template = "classroom/_bank_panel.html"
+        context["log"] = selectors.action_log(game, page)
+    return render(request, template, context)
 
 
 @require_GET
 def game_revision(request: HttpRequest, game_id: int) -> JsonResponse:
     """For the polling fallback when websockets are blocked."""
     game = get_object_or_404(Game, pk=game_id)
-    if viewer_for(request, game) is None:
+    if viewer_for(request, game, allow_public=True) is None:
         return _forbidden()
     return JsonResponse({"revision": game.revision, "seq": game.seq, "status": game.status,
                          "deadline": game.deadline.isoformat() if game.deadline else None})
@@ -74,9 +84,10 @@ def game_revision(request: HttpRequest, game_id: int) -> JsonResponse:
 
 @require_POST
 def tick(request: HttpRequest, game_id: int) -> JsonResponse:
-    """A screen whose countdown ran out asks the bank to close the round."""
+    """A screen whose countdown ran out asks the bank to close the round (the projector too:
+    the server checks the deadline, so this acts for no one)."""
     game = get_object_or_404(Game, pk=game_id)
-    if viewer_for(request, game) is None:
+    if viewer_for(request, game, allow_public=True) is None:
         return _forbidden()
     return JsonResponse({"closed": services.close_overdue_round(game_id=game.pk)})
 

@@ -1,13 +1,276 @@
-"""The teacher's pages: classes, games, and the consoles of the bank director."""
+"""The teacher's pages: teachers, classes, games, and the consoles of the bank director and the
+worker representative. Thin as every view: check who asks, parse, call a service or selector.
+
+Only the teacher who owns a class sees its games and consoles; anyone else gets 403 (someone
+not signed in and not in any game is sent to the sign-in page instead).
+"""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from playboss.rules import BANK
+
+from .. import selectors, services
+from ..access import SESSION_KEY, WORKERS, is_owner
+from ..forms import ClassroomForm, ImportLogForm, NewGameForm, TeacherCreationForm
+from ..models import Classroom, Game
+
+PER_PAGE = 20
+LABOUR_STEP = 6
+
+
+# ====================================================================== helpers
+def _page(request: HttpRequest, items: QuerySet[Any], per_page: int = PER_PAGE) -> Page:
+    return Paginator(items, per_page).get_page(request.GET.get("page"))
+
+
+def _teacher(request: HttpRequest) -> User:
+    user = request.user
+    if not isinstance(user, User):  # the views that call this require a signed-in user
+        raise PermissionDenied
+    return user
+
+
+def _own_classroom(request: HttpRequest, class_id: int) -> Classroom:
+    classroom = get_object_or_404(Classroom, pk=class_id)
+    if classroom.teacher_id != request.user.pk:
+        raise PermissionDenied(_("This class belongs to another teacher."))
+    return classroom
+
+
+def _own_game(request: HttpRequest, game_id: int) -> Game:
+    game = get_object_or_404(Game.objects.select_related("classroom"), pk=game_id)
+    if not is_owner(request, game):
+        raise PermissionDenied(_("Only the teacher who runs this game's class may open this "
+                                 "page."))
+    return game
+
+
+def _stranger(request: HttpRequest) -> bool:
+    """Someone neither signed in nor in any game: the sign-in page helps more than a 403."""
+    return not request.user.is_authenticated and not request.session.get(SESSION_KEY)
+
+
+def _to_login(request: HttpRequest) -> HttpResponse:
+    from django.contrib.auth.views import redirect_to_login
+
+    return redirect_to_login(request.get_full_path())
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _done(request: HttpRequest, game: Game, ok: bool, message: str,
+          status: int = 200) -> HttpResponse:
+    """Answer a console button: JSON for the live script, else a message and the console."""
+    if _wants_json(request):
+        return JsonResponse({"ok": ok, "message" if ok else "error": message},
+                            status=status if not ok else 200)
+    (messages.success if ok else messages.error)(request, message)
+    return redirect("classroom:bank", game_id=game.pk)
+
+
+def has_labour_market(game: Game) -> bool:
+    return LABOUR_STEP in (game.config.get("steps") or [])
+
+
+# ====================================================================== teachers
+@login_required
+@require_http_methods(["GET", "POST"])
+def teacher_new(request: HttpRequest) -> HttpResponse:
+    """A signed-in teacher makes an account for a colleague."""
+    form = TeacherCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        messages.success(request, _("%(name)s can now sign in as a teacher.")
+                         % {"name": user.username})
+        return redirect("classroom:dashboard")
+    return render(request, "classroom/teacher_new.html", {"form": form},
+                  status=400 if form.errors else 200)
+
+
+# ====================================================================== classes
+@login_required
+@require_http_methods(["GET", "POST"])
+def dashboard(request: HttpRequest) -> HttpResponse:
+    form = ClassroomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            classroom = services.create_classroom(teacher=_teacher(request),
+                                                  name=form.cleaned_data["name"])
+        except services.ServiceError as exc:
+            form.add_error("name", exc.message)
+        else:
+            messages.success(request, _("Class %(name)s created.") % {"name": classroom.name})
+            return redirect("classroom:class_detail", class_id=classroom.pk)
+    classrooms = Classroom.objects.filter(teacher=request.user.pk).annotate(
+        game_count=Count("games", distinct=True),
+        running=Count("games", filter=Q(games__status=Game.Status.RUNNING), distinct=True),
+    ).order_by("-created")
+    return render(request, "classroom/dashboard.html",
+                  {"page": _page(request, classrooms), "form": form},
+                  status=400 if form.errors else 200)
+
+
+def _class_page(request: HttpRequest, classroom: Classroom,
+                import_form: ImportLogForm | None = None, status: int = 200) -> HttpResponse:
+    games = selectors.games_of(classroom).annotate(team_count=Count("teams"))
+    page = _page(request, games)
+    return render(request, "classroom/class_detail.html", {
+        "classroom": classroom, "page": page,
+        "labour_ids": {g.pk for g in page.object_list if has_labour_market(g)},
+        "import_form": import_form or ImportLogForm(),
+    }, status=status)
 
 
 @login_required
-def dashboard(request: HttpRequest) -> HttpResponse:
-    classrooms = request.user.classrooms.all()  # type: ignore[union-attr]
-    return render(request, "classroom/dashboard.html", {"classrooms": classrooms})
+@require_GET
+def class_detail(request: HttpRequest, class_id: int) -> HttpResponse:
+    return _class_page(request, _own_classroom(request, class_id))
+
+
+@login_required
+@require_POST
+def class_import(request: HttpRequest, class_id: int) -> HttpResponse:
+    """A new game of this class from an exported game log; the engine checks every move."""
+    classroom = _own_classroom(request, class_id)
+    form = ImportLogForm(request.POST, request.FILES)
+    if form.is_valid():
+        upload = form.cleaned_data["log"]
+        try:
+            raw = upload.read().decode("utf-8-sig")
+            log_data = json.loads(raw)
+        except (UnicodeDecodeError, ValueError) as exc:
+            form.add_error("log", _("The file is not JSON: %(error)s") % {"error": exc})
+        else:
+            name = form.cleaned_data["name"] or upload.name.rsplit(".", 1)[0]
+            try:
+                game = services.import_log(classroom=classroom, name=name[:100] or "Imported",
+                                           log_data=log_data)
+            except services.ServiceError as exc:
+                form.add_error("log", exc.message)
+            else:
+                messages.success(request, _("Game %(name)s imported: %(n)d moves, every one "
+                                            "checked again.") % {"name": game.name,
+                                                                  "n": game.seq})
+                return redirect("classroom:bank", game_id=game.pk)
+    return _class_page(request, classroom, form, status=400)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = _own_classroom(request, class_id)
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(
+                classroom=classroom, name=form.cleaned_data["name"], seats=form.seats(),
+                settings_=form.engine_settings(),
+                round_seconds=form.cleaned_data["round_seconds"],
+                language=form.cleaned_data["language"])
+        except services.ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Game %(name)s is ready: students join with the code "
+                                        "%(code)s and their team's PIN.")
+                             % {"name": game.name, "code": game.code})
+            return redirect("classroom:bank", game_id=game.pk)
+    return render(request, "classroom/game_new.html", {"classroom": classroom, "form": form},
+                  status=400 if form.errors else 200)
+
+
+# ====================================================================== the bank console
+def _console(request: HttpRequest, game: Game, actor: str, template: str,
+             actors: list[str]) -> HttpResponse:
+    return render(request, template, {
+        "game": game, "classroom": game.classroom, "actor": actor, "actors": actors,
+        "labour": has_labour_market(game),
+        "projector_url": f"/games/{game.pk}/projector/",
+        "teams_url": f"/games/{game.pk}/teams/",
+    })
+
+
+@require_GET
+def bank(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The bank director's console: every team's books, the turn, corrections, undo."""
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    teams = list(game.teams.values_list("name", flat=True)[:20])
+    actors = [BANK, *teams] + ([WORKERS] if has_labour_market(game) else [])
+    wanted = request.GET.get("as", BANK)
+    return _console(request, game, wanted if wanted in actors else BANK,
+                    "classroom/bank.html", actors)
+
+
+@require_GET
+def workers(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The worker representative's console (step 6, the labour market)."""
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    if not has_labour_market(game):
+        return render(request, "classroom/workers.html",
+                      {"game": game, "classroom": game.classroom, "missing": True}, status=404)
+    return _console(request, game, WORKERS, "classroom/workers.html", [WORKERS])
+
+
+@require_POST
+def bank_pause(request: HttpRequest, game_id: int) -> HttpResponse:
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    paused = request.POST.get("paused") == "1"
+    try:
+        services.set_paused(game_id=game.pk, paused=paused)
+    except services.ServiceError as exc:
+        return _done(request, game, False, exc.message, exc.status)
+    return _done(request, game, True, _("The game is paused: teams cannot move.") if paused
+                 else _("The game goes on."))
+
+
+@require_POST
+def bank_undo(request: HttpRequest, game_id: int) -> HttpResponse:
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    try:
+        to_seq = int(request.POST.get("to_seq", ""))
+    except ValueError:
+        return _done(request, game, False, _("Say which move to go back to."), 400)
+    try:
+        services.undo(game_id=game.pk, to_seq=to_seq)
+    except services.ServiceError as exc:
+        return _done(request, game, False, exc.message, exc.status)
+    return _done(request, game, True,
+                 _("Back to the game after move %(seq)d; the later moves are taken back.")
+                 % {"seq": to_seq})
+
+
+@require_GET
+def bank_export(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game log as a JSON file, to keep, to replay, or to import again."""
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    body = json.dumps(selectors.export_log(game), indent=1, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    filename = f"playboss-{slugify(game.name) or 'game'}-{game.code}-{game.seq}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
