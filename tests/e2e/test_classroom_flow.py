@@ -2,7 +2,9 @@
 browsers, the teacher undoes a move, and every screen follows without a reload.
 
 The site runs as it does in a classroom: daphne serving pages and websockets, on a fresh SQLite
-file, in a process of its own. Screenshots of each page go to docs/screenshots/e2e-*.png.
+file, in a process of its own. With PLAYBOSS_SCREENSHOTS=1 the screenshots of each page go to
+docs/screenshots/e2e-*.png (to look at them, and to keep them in the docs); otherwise to a
+temporary folder, so a test run leaves the tree as it was.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ import pytest
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 TIMEOUT = 8_000  # ms a screen may take to follow a change (far more than it needs)
@@ -63,9 +64,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.wait(timeout=10)
 
 
-def test_a_class_plays_a_game(site: str) -> None:
+def test_a_class_plays_a_game(site: str, tmp_path: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
 
+    keep = os.environ.get("PLAYBOSS_SCREENSHOTS")
+    SHOTS = ROOT / "docs" / "screenshots" if keep else tmp_path
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
