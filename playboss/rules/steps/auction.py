@@ -18,7 +18,7 @@ complete), its data in ``state.step["auction"]``:
 It closes when every team still in the game except the highest bidder has passed since the last
 bid, or when the bank closes it (``close_auction``: the site's deadline). At closing the bids are
 tried from the highest down, one per team: a team whose cash no longer covers its best bid
-drops out and the next team's best bid takes its place. ``docs/rules-steps/step2-auction.md``
+drops out and the next team's best bid takes its place. ``docs/rules.md`` (Part II)
 lists every interpretation.
 """
 

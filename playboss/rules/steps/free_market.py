@@ -8,7 +8,7 @@ bidding goes on until no more than N units are on offer. Sold units go into the 
 zones whatever their price. A first supplier with an advertising campaign cannot be underbid:
 its sale goes through at once at the advertising price.
 
-The phase, round by round (``docs/rules-steps/step1-free-market.md`` gives the reasons):
+The phase, round by round (``docs/rules.md`` (Part II) gives the reasons):
 
 * Round 1 — the competition: each team holding finished product answers ``bid {units,
   price}`` with the price at P or P - 500 (P: the announced price), or ``withdraw_bid``.

@@ -37,7 +37,7 @@ its workers under the ledger kind ``"worker"`` (parties ``"workers"``, the teams
 
 Data: ``state.step["labor"]`` (the representative's books, open offers, strikes, lockouts) and
 ``team.step["labor"]`` (contracts, the ledger mark of the last red landing, the current red
-field). ``docs/rules-steps/step6-labor.md`` lists every interpretation.
+field). ``docs/rules.md`` (Part II) lists every interpretation.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ there the team sells or passes. Units produced since the roll are counted from t
 
 Data: ``state.step["marketing_troughs"]`` (the owner of each trough or None), the chips in the
 troughs counted in ``state.step["web_elsewhere"]``; per team ``team.step["marketing_sold"]``
-(``[roll, units]`` sold with that roll). ``docs/rules-steps/step3-marketing.md`` lists every
+(``[roll, units]`` sold with that roll). ``docs/rules.md`` (Part II) lists every
 interpretation.
 """
 
