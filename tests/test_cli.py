@@ -173,8 +173,6 @@ def test_a_junk_file_through_a_subprocess(tmp_path: Path) -> None:
     assert directory.returncode == 2 and directory.stderr.startswith("error: ")
 
 
-@pytest.mark.xfail(strict=True, reason="GameLog.load lets UnicodeDecodeError through: a "
-                   "binary file ends in a traceback (exit 1) instead of 'error: ...' (exit 2)")
 def test_a_binary_file_exits_2(tmp_path: Path) -> None:
     path = tmp_path / "junk.json"
     path.write_bytes(b"\x00\xff not a log")

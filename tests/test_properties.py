@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -37,12 +38,12 @@ from playboss.rules.actions import (
     Roll,
     action_from_dict,
 )
-from playboss.rules.bots import GreedyBot
+from playboss.rules.bots import Bot, GreedyBot
 from playboss.rules.config import ALL_STEPS, GameConfig
 from playboss.rules.engine import BUNDLE_KEYS, apply, new_game
 from playboss.rules.errors import RuleViolation
 from playboss.rules.invariants import check
-from playboss.rules.legal import legal_actions, legal_choices, waiting_for
+from playboss.rules.legal import any_time_choices, legal_actions, legal_choices, waiting_for
 from playboss.rules.state import BANK, GameState
 
 NAMES = ("Red", "Blue", "Green", "Yellow", "Black", "White")
@@ -60,7 +61,8 @@ def configs(draw: st.DrawFn) -> GameConfig:
         years=draw(st.sampled_from([1, 2, 3, None])),
         dice=draw(st.sampled_from(["engine", "engine", "entered"])),
         market_fill=draw(st.sampled_from(["auto", "full", "half"])),
-        steps=draw(st.sampled_from([frozenset(), frozenset(), ALL_STEPS])),
+        steps=draw(st.one_of(st.just(frozenset()), st.just(ALL_STEPS),
+                             st.frozensets(st.sampled_from(sorted(ALL_STEPS)), min_size=1))),
         lease_renewal=draw(st.sampled_from(["lease_field", "start"])),
     )
 
@@ -88,11 +90,12 @@ _bundle = st.dictionaries(
     max_size=3,
 )
 _values = st.one_of(_small_ints, st.none(), st.booleans(), st.sampled_from(_OPTIONS),
+                    st.sampled_from(NAMES), st.lists(st.sampled_from(NAMES), max_size=2),
                     st.text(max_size=4), _bundle, st.lists(st.integers(0, 5), max_size=2),
                     st.floats(allow_nan=False, allow_infinity=False, width=16))
-_FIELDS = sorted({"die", "units", "credit", "option", "machine", "card", "renew", "amount",
-                  "item", "partner", "give", "take", "terms", "deal", "loan", "team", "reason",
-                  "bogus"})
+#: Every field of every action type (the expansion steps' too), and one that none has.
+_FIELDS = sorted({f.name for cls in ACTION_TYPES.values() for f in fields(cls)} - {"actor"}
+                 | {"bogus"})
 
 
 @st.composite
@@ -110,6 +113,10 @@ def junk_actions(draw: st.DrawFn) -> Any:
 
 
 # ====================================================================== helpers
+def _step_data(state: GameState) -> str:
+    return repr(state.step)
+
+
 def snapshot(state: GameState) -> tuple[Any, ...]:
     """Everything a refused action must leave as it was."""
     return (
@@ -125,7 +132,7 @@ def snapshot(state: GameState) -> tuple[Any, ...]:
         dict(state.order_rolls),
         list(state.order_contest),
         repr(state.machines),
-        repr(state.step),
+        _step_data(state),
         repr([t.step for t in state.teams.values()]),
     )
 
@@ -164,11 +171,6 @@ def random_deal(state: GameState, rng: random.Random) -> Action | None:
         return out
 
     give, take = bundle(giver, partner), bundle(partner, giver)
-    for side in (give, take):
-        # Known engine bug (test_machine_sold_and_leased_in_one_deal below): the same machine
-        # both sold and leased in one bundle crashes the hand-over. Keep it out of random play.
-        if set(side.get("machines", [])) & set(side.get("lease", [])):
-            del side["lease"]
     if not give and not take:
         give = {"cash": rng.randint(0, max(giver.cash, 1))}
     return ProposeDeal(giver.name, partner=partner.name, give=give, take=take, terms="test")
@@ -246,7 +248,7 @@ def test_random_legal_play_keeps_the_invariants(
     play(state, random.Random(seed), mix, steps)
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=50)  # each example applies every listed move on a clone
 @given(config=configs(), seed=st.integers(0, 2**32), mix=mixes,
        stops=st.lists(st.integers(0, 120), min_size=1, max_size=4))
 def test_every_listed_legal_action_is_accepted(
@@ -259,6 +261,14 @@ def test_every_listed_legal_action_is_accepted(
         if state.phase == "ended":
             break
         for actor in [*state.teams, BANK]:
+            team = state.teams.get(actor)
+            if team is not None and not team.bankrupt:
+                # The greedy bot lists any-time moves only when it needs them; that relies on
+                # every any-time choice being marked so, and must not change its move.
+                assert all(c.any_time for c in any_time_choices(state, team))
+                if actor in waiting_for(state):
+                    lazy = GreedyBot(seed).choose(state, actor)
+                    assert lazy == Bot.choose(GreedyBot(seed), state, actor)
             moves = legal_actions(state, actor)
             # Long lists (credit in 500-Mark steps, units) are sampled, their ends always kept.
             if len(moves) > 40:
@@ -325,9 +335,8 @@ def test_a_long_random_game_ends() -> None:
         assert state.phase == "ended"
 
 
-# ====================================================================== known engine bugs
-# Found by the properties above and reported; strict, so that a fix shows up as XPASS and the
-# marker (and the workaround in ``random_deal``) can go.
+# ====================================================================== found by the properties
+# Cases the properties above found (both since fixed in the engine), kept as plain tests.
 def _two_teams_with_machines() -> GameState:
     state = new_game(GameConfig(teams=("A", "B"), seed=1, first_team="A", dice="entered"))
     for team in ("A", "B"):
@@ -336,20 +345,17 @@ def _two_teams_with_machines() -> GameState:
     return state
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="engine: a bundle that sells and leases the same machine passes "
-                          "_check_bundle, then _hand_over crashes (list.remove)")
 def test_machine_sold_and_leased_in_one_deal() -> None:
+    """Found by the properties: such a bundle once passed the checks and crashed the hand-over
+    (``list.remove``). Now the offer is refused, and leaves the state as it was."""
     state = _two_teams_with_machines()
-    apply(state, ProposeDeal("A", partner="B", give={"machines": [1], "lease": [1]}))
-    apply_checked(state, AcceptDeal("B", deal=1), legal=False)
+    offer = ProposeDeal("A", partner="B", give={"machines": [1], "lease": [1]})
+    assert not apply_checked(state, offer, legal=False)
 
 
-@pytest.mark.xfail(strict=True,
-                   reason="engine: liquidity() counts bank credit below the 500-Mark credit "
-                          "step, so a team that cannot raise the payment is neither bankrupt "
-                          "nor able to move: the game is stuck")
 def test_the_game_never_waits_on_a_team_without_a_move() -> None:
+    """A team owing money that the bank's 500-Mark credit steps cannot raise was once neither
+    bankrupt nor able to move: the game stuck. Now such credit does not count as liquidity."""
     state = _two_teams_with_machines()
     # Each leases its machine to the other; A repays 300 of its 5,000 debt (300 of credit
     # open, below the bank's step) and hands all its cash to B.
@@ -360,5 +366,15 @@ def test_the_game_never_waits_on_a_team_without_a_move() -> None:
     apply(state, AcceptDeal("B", deal=2))
     apply(state, Roll("A", die=1))  # the blue field 4
     apply(state, DrawRisk("A", card=19))  # maintenance: 300 Marks for the machine it runs
-    assert waiting_for(state) == ["A"]
-    assert legal_choices(state, "A"), "A owes 300 Marks, has 0 and no legal move"
+    check(state)
+    assert state.teams["A"].bankrupt
+    for actor in waiting_for(state):
+        assert legal_choices(state, actor), f"the game waits on {actor}, which cannot move"
+
+
+def test_a_refused_takeover_answer_changes_nothing() -> None:
+    state = new_game(GameConfig(teams=("Red", "Blue"), seed=0, steps=ALL_STEPS))
+    before = repr(state.step)
+    with pytest.raises(RuleViolation):
+        apply(state, action_from_dict({"type": "reject_takeover", "actor": "Red", "offer": 0}))
+    assert repr(state.step) == before

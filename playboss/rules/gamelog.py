@@ -65,7 +65,7 @@ class GameLog:
     def load(cls, path: str | Path) -> GameLog:
         try:
             data = json.loads(Path(path).read_text("utf-8"))
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RuleViolation(f"The log is not valid JSON: {exc}", "game log") from exc
         return cls.from_dict(data)
 

@@ -4,7 +4,7 @@ the WEB insurance covers it (rulebook: "The Blue Risk Field", "Insurance (2 WEBs
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
 
@@ -35,7 +35,9 @@ class RiskCard:
 @cache
 def standard_deck() -> dict[int, RiskCard]:
     raw = json.loads(resources.files(__package__).joinpath("risk_deck.json").read_text("utf-8"))
-    deck = {c["id"]: RiskCard(**c) for c in raw["cards"]}
+    # Keys the engine does not know (the site's translations, "title_de" ...) are ignored.
+    known = {f.name for f in fields(RiskCard)}
+    deck = {c["id"]: RiskCard(**{k: v for k, v in c.items() if k in known}) for c in raw["cards"]}
     unknown = {c.effect for c in deck.values()} - set(EFFECTS)
     if unknown:  # a typo in the data must not reach a game
         raise ValueError(f"risk_deck.json: unknown effects {sorted(unknown)}")

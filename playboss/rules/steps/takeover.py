@@ -63,7 +63,8 @@ A._INT_FIELDS.update({"price", "offer"})
 
 
 def offers(state: GameState) -> dict[str, dict[str, Any]]:
-    found: dict[str, dict[str, Any]] = state.step.setdefault("takeovers", {})
+    """The open offers (read only: an empty dict is not stored, so a refusal writes nothing)."""
+    found: dict[str, dict[str, Any]] = state.step.get("takeovers", {})
     return found
 
 
@@ -85,7 +86,7 @@ def _offer(turn: E.Turn, action: OfferTakeover) -> None:
     if not isinstance(action.terms, str) or len(action.terms) > 200:
         raise RuleViolation("Terms are a text of at most 200 characters.", RULE)
     offer_id = str(state.new_id())
-    offers(state)[offer_id] = {"buyer": buyer.name, "target": target.name,
+    state.step.setdefault("takeovers", {})[offer_id] = {"buyer": buyer.name, "target": target.name,
                                "price": action.price, "terms": action.terms}
     turn.emit("takeover_offered", f"{buyer.name} offers {marks(action.price)} Marks for "
               f"{target.name}'s business.", team=buyer.name, partner=target.name,
