@@ -31,12 +31,38 @@ ACTION_LABELS: dict[str, Any] = {
     "web_advertising": _("Advertising campaign (2 WEB)"),
     "web_lease_computer": _("Lease a computer (2 WEB)"),
     "buy_computer": _("Buy a computer (20,000)"),
+    "propose_deal": _("Offer a deal"),
     "accept_deal": _("Accept"),
     "reject_deal": _("Turn down"),
     "withdraw_deal": _("Withdraw"),
     "repay_private": _("Repay private loan"),
     "call_time": _("Call time (the round is played out)"),
     "correction": _("Book a correction"),
+    # expansion steps
+    "offer_sale": _("Offer finished product for sale"),
+    "bid": _("Underbid"),
+    "match_bid": _("Match the competition's price"),
+    "withdraw_bid": _("Withdraw from the bidding"),
+    "close_bidding": _("Close the bidding round"),
+    "auction_bid": _("Bid in the auction"),
+    "auction_pass": _("Bid no higher"),
+    "close_auction": _("Close the auction"),
+    "found_marketing": _("Found a marketing organization (20,000)"),
+    "close_marketing": _("Close a marketing organization"),
+    "marketing_sale": _("Sell through the marketing organization"),
+    "pay_marketing": _("Marketing costs"),
+    "offer_takeover": _("Offer to buy a business"),
+    "accept_takeover": _("Accept the takeover offer"),
+    "reject_takeover": _("Turn down the takeover offer"),
+    "personal_goal": _("Write down the personal goal"),
+    "offer_hire": _("Offer to hire workers"),
+    "accept_hire": _("Accept the hiring offer"),
+    "reject_hire": _("Turn down the hiring offer"),
+    "give_notice": _("Give notice"),
+    "call_strike": _("Call a strike"),
+    "end_strike": _("End the strike"),
+    "declare_lockout": _("Lock the workers out"),
+    "end_lockout": _("End the lockout"),
 }
 OPTION_LABELS: dict[str, Any] = {
     "sell_half": _("Sell all finished product at half price"),
@@ -58,6 +84,8 @@ PARAM_LABELS: dict[str, Any] = {
     "die": _("the die shows"),
     "card": _("card no."),
     "price": _("Marks a unit"),
+    "trough": _("organization no."),
+    "workers": _("workers"),
 }
 PENDING_TEXTS: dict[str, Any] = {
     "red": _("a decision on the red field: buy, invest, produce, sell, or do nothing"),
@@ -69,6 +97,11 @@ PENDING_TEXTS: dict[str, Any] = {
     "pay": _("a payment the cash does not cover yet: borrow or sell to raise it"),
     "bidding": _("a bidding round of the free market"),
     "auction": _("the bank's auction of raw material"),
+    "marketing_fee": _("paying the marketing costs, or giving the organization up"),
+    "marketing_sale": _("a sale through the marketing organization, or a pass"),
+    "hiring": _("an answer to a hiring offer"),
+    "salaries": _("the salaries to the worker representative"),
+    "production": _("production on the red field (produce, or pass)"),
 }
 
 
@@ -125,6 +158,9 @@ def label_for(choice: Choice) -> str:
     if kind == "renew_lease":
         return str(_("Renew the lease with 2 WEB") if choice.fixed.get("renew")
                    else _("Give the computer back"))
+    if kind == "pay_marketing":
+        return str(_("Pay the marketing costs") if choice.fixed.get("pay")
+                   else _("Give the marketing organization up"))
     return base
 
 

@@ -224,7 +224,8 @@ def undo(*, game_id: int, to_seq: int) -> int:
         revision = game.revision
         transaction.on_commit(lambda: events.broadcast(
             game_id, revision, to_seq,
-            [{"type": "undo", "text": f"The bank takes back the moves after move {to_seq}."}]))
+            [{"type": "undo", "to_seq": to_seq,
+              "text": f"The bank takes back the moves after move {to_seq}."}]))
     return to_seq
 
 

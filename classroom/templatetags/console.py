@@ -12,6 +12,7 @@ from typing import Any
 from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from .playboss import marks
 
@@ -110,8 +111,18 @@ def team_extras(row: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in row.items() if k not in BASE_TEAM_KEYS}
 
 
+#: Words of the engine's view that the consoles show as they are ("phase": "turn").
+LABELS: dict[str, Any] = {
+    "order": _("Rolling for the first player"),
+    "turn": _("Playing"),
+    "ended": _("Game over"),
+}
+
+
 @register.filter
 def label(key: Any) -> str:
+    if isinstance(key, str) and key in LABELS:
+        return str(LABELS[key])
     return humanize(key)
 
 

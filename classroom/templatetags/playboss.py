@@ -7,6 +7,9 @@ from typing import Any
 from django import template
 from django.utils.formats import number_format
 
+from classroom import texts
+from classroom.presenters import ACTION_LABELS
+
 register = template.Library()
 
 FIELD_CLASSES = {"S": "start", "R": "red", "G": "green", "Y": "yellow", "B": "blue",
@@ -19,6 +22,39 @@ def marks(value: Any) -> str:
     if value is None or value == "":
         return "–"
     return f"{number_format(int(value), force_grouping=True)} M"
+
+
+@register.filter
+def event_text(event: Any) -> str:
+    """An engine event as a sentence in the page's language (``classroom.texts``)."""
+    if not isinstance(event, dict):
+        return ""
+    return texts.describe_event(event)
+
+
+@register.filter
+def reason(value: Any) -> str:
+    """A payment's or ledger entry's reason in the page's language: "interest" → "Zinsen"."""
+    return texts.reason_text(value)
+
+
+@register.filter
+def ledger_kind(value: Any) -> str:
+    """What a ledger entry moves (cash, raw, web ...) in the page's language."""
+    return texts.kind_text(value)
+
+
+@register.filter
+def party(value: Any) -> str:
+    """The other side of a ledger entry (a team, or the bank, the market ...)."""
+    return texts.party_text(value)
+
+
+@register.filter
+def action_label(kind: Any) -> str:
+    """A move's type as the buttons name it ("roll" → "Roll the die")."""
+    label = ACTION_LABELS.get(str(kind))
+    return str(label) if label is not None else str(kind)
 
 
 @register.filter

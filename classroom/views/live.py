@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from playboss.rules.views import PUBLIC
@@ -14,11 +15,12 @@ from playboss.rules.views import PUBLIC
 from .. import selectors, services
 from ..access import WORKERS, viewer_for
 from ..models import Game
+from ..texts import describe_events, translate_refusal
 from . import projector
 
 
 def _forbidden() -> JsonResponse:
-    return JsonResponse({"ok": False, "error": "Join this game first."}, status=403)
+    return JsonResponse({"ok": False, "error": _("Join this game first.")}, status=403)
 
 
 @require_POST
@@ -30,21 +32,24 @@ def submit_move(request: HttpRequest, game_id: int) -> JsonResponse:
     try:
         body: Any = json.loads(request.body or b"{}")
     except (ValueError, UnicodeDecodeError):
-        return JsonResponse({"ok": False, "error": "The request was not valid JSON."},
+        return JsonResponse({"ok": False, "error": _("The request was not valid JSON.")},
                             status=400)
     if not isinstance(body, dict) or not isinstance(body.get("action"), dict):
         return JsonResponse({"ok": False, "error": "Send {\"action\": {...}}."}, status=400)
     actor = body.get("actor") or viewer.default_actor
     if actor not in viewer.actors:
-        return JsonResponse({"ok": False, "error": f"You cannot act as {actor!r}."}, status=403)
+        return JsonResponse({"ok": False, "error": _("You cannot act as %(actor)s.") % {
+            "actor": repr(actor)}}, status=403)
     key = body.get("key") if isinstance(body.get("key"), str) else None
     try:
         outcome = services.submit_action(game_id=game.pk, actor=actor, payload=body["action"],
                                          idempotency_key=key)
     except services.ServiceError as exc:
-        return JsonResponse({"ok": False, "error": exc.message}, status=exc.status)
+        # The engine refuses in English; the commonest refusals are told in the page's language.
+        return JsonResponse({"ok": False, "error": translate_refusal(exc.message)},
+                            status=exc.status)
     return JsonResponse({"ok": True, "seq": outcome.seq, "duplicate": outcome.duplicate,
-                         "events": [e.get("text", "") for e in outcome.events]})
+                         "events": describe_events(outcome.events)})
 
 
 @require_GET

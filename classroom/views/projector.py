@@ -30,6 +30,7 @@ from .. import selectors, services, state_store
 from ..access import is_owner, open_projector, token_matches, viewer_for
 from ..models import Game
 from ..qr import qr_svg
+from ..texts import describe_events
 
 #: Pawn colours by seat: apart from the field colours and from each other, with the ink of the
 #: seat number drawn on them.
@@ -245,10 +246,11 @@ def projector_panel(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def _ticker(game: Game) -> list[str]:
-    """The last things that happened, newest first (the live script adds to the top)."""
+    """The last things that happened, newest first (the live script adds to the top), in the
+    game's language like the ticker lines every screen hears of later."""
     lines: list[str] = []
     for row in selectors.recent_actions(game, limit=TICKER_LINES):
-        texts = [e.get("text", "") for e in row.events if e.get("text")]
+        texts = describe_events(row.events, game.language)
         lines.extend(reversed(texts))
         if len(lines) >= TICKER_LINES:
             break

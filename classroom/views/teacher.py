@@ -28,6 +28,7 @@ from .. import selectors, services
 from ..access import SESSION_KEY, WORKERS, is_owner
 from ..forms import ClassroomForm, ImportLogForm, NewGameForm, TeacherCreationForm
 from ..models import Classroom, Game
+from ..texts import translate_refusal
 
 PER_PAGE = 20
 LABOUR_STEP = 6
@@ -240,7 +241,7 @@ def bank_pause(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         services.set_paused(game_id=game.pk, paused=paused)
     except services.ServiceError as exc:
-        return _done(request, game, False, exc.message, exc.status)
+        return _done(request, game, False, translate_refusal(exc.message), exc.status)
     return _done(request, game, True, _("The game is paused: teams cannot move.") if paused
                  else _("The game goes on."))
 
@@ -257,7 +258,7 @@ def bank_undo(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         services.undo(game_id=game.pk, to_seq=to_seq)
     except services.ServiceError as exc:
-        return _done(request, game, False, exc.message, exc.status)
+        return _done(request, game, False, translate_refusal(exc.message), exc.status)
     return _done(request, game, True,
                  _("Back to the game after move %(seq)d; the later moves are taken back.")
                  % {"seq": to_seq})

@@ -15,6 +15,8 @@
   let refreshing = null;
   let pollTimer = null;
   let tickSent = false;
+  // The page's words for this script, translated by the template (data-t-*), English by default.
+  const t = (key, fallback) => root.dataset[key] || fallback;
 
   function csrfToken() {
     const match = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
@@ -55,7 +57,7 @@
         tickSent = false;
         bind();
       })
-      .catch(() => flash("The game could not be loaded; retrying…", "error"))
+      .catch(() => flash(t("tLoadFailed", "The game could not be loaded; retrying…"), "error"))
       .finally(() => { refreshing = null; });
     return refreshing;
   }
@@ -78,7 +80,7 @@
         headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
         body: JSON.stringify({ actor: actor, action: action, key: key }),
       });
-      const body = await response.json().catch(() => ({ ok: false, error: "No answer." }));
+      const body = await response.json().catch(() => ({ ok: false, error: t("tNoAnswer", "No answer.") }));
       if (!body.ok) {
         flash(body.error, "error");
         form.dataset.key = newKey();
@@ -86,7 +88,7 @@
         if (body.events && body.events.length) flash(body.events[body.events.length - 1]);
       }
     } catch (err) {
-      flash("No connection to the game; your move was not sent.", "error");
+      flash(t("tOffline", "No connection to the game; your move was not sent."), "error");
     } finally {
       for (const b of form.querySelectorAll("button")) b.disabled = false;
       await refresh();
@@ -148,7 +150,7 @@
 
   function startPolling() {
     if (pollTimer) return;
-    if (connection) connection.textContent = "Live updates by polling.";
+    if (connection) connection.textContent = t("tPolling", "Live updates by polling.");
     pollTimer = setInterval(async () => {
       try {
         const r = await fetch(root.dataset.revisionUrl, { credentials: "same-origin" });
@@ -172,7 +174,7 @@
       startPolling();
       return;
     }
-    socket.onopen = () => { stopPolling(); if (connection) connection.textContent = "Live."; };
+    socket.onopen = () => { stopPolling(); if (connection) connection.textContent = t("tLive", "Live."); };
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       if (msg.type === "hello") {

@@ -9,6 +9,12 @@
     return match ? decodeURIComponent(match[1]) : "";
   }
 
+  // The page's words, translated by the template on the live element (data-t-*).
+  function t(key, fallback) {
+    const live = document.getElementById("live");
+    return (live && live.dataset[key]) || fallback;
+  }
+
   function flash(text, kind) {
     const box = document.getElementById("flash");
     if (!box || !text) return;
@@ -56,10 +62,10 @@
         method: "POST", body: new FormData(form), credentials: "same-origin",
         headers: { "Accept": "application/json", "X-CSRFToken": csrfToken() },
       });
-      const body = await response.json().catch(() => ({ ok: false, error: "No answer." }));
+      const body = await response.json().catch(() => ({ ok: false, error: t("tNoAnswer", "No answer.") }));
       flash(body.ok ? body.message : body.error, body.ok ? "success" : "error");
     } catch (err) {
-      flash("No connection to the game; nothing was changed.", "error");
+      flash(t("tOfflineConsole", "No connection to the game; nothing was changed."), "error");
     } finally {
       await window.playbossLive.refresh();
     }

@@ -1,0 +1,379 @@
+"""The site in English and German: pages, amounts in Marks, the engine's events and refusals
+told in German (``classroom.texts``), and a compiled catalogue that is complete and current.
+
+The catalogue is compiled on a developer's machine (gettext is not installed in CI): these tests
+read ``locale/de/LC_MESSAGES/django.po`` and ``django.mo`` with the standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import json
+import re
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import translation
+
+from classroom import events
+from classroom.models import Classroom, Game
+from classroom.templatetags.playboss import marks
+from classroom.texts import describe_event, reason_text, translate_refusal
+from playboss.rules.risk import standard_deck
+
+from .conftest import make_game
+
+LOCALE = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES"
+
+
+# ====================================================================== helpers
+def in_german(client: Client) -> Client:
+    """Choose German with the language switch every page has (Django's set_language)."""
+    response = client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    assert response.status_code == 302
+    return client
+
+
+def team_client(game: Game, name: str) -> Client:
+    c = Client()
+    assert c.get(f"/join/{game.teams.get(name=name).token}/").status_code == 302
+    return c
+
+
+@pytest.fixture
+def owner(client: Client, teacher: User) -> Client:
+    client.force_login(teacher)
+    return client
+
+
+def move(c: Client, game: Game, actor: str, **action: Any) -> Any:
+    return c.post(f"/games/{game.pk}/move/", json.dumps({"actor": actor, "action": action}),
+                  content_type="application/json")
+
+
+def page(c: Client, url: str) -> str:
+    response = c.get(url)
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
+# ====================================================================== pages
+def test_the_language_switch_turns_home_and_join_german(client: Client, db: Any) -> None:
+    english = page(client, "/")
+    assert 'lang="en"' in english and "Join a game" in english
+    assert 'action="/i18n/setlang/"' in english  # the switch on every page
+    in_german(client)
+    home = page(client, "/")
+    assert 'lang="de"' in home
+    assert "Einem Spiel beitreten" in home and "Anmeldung für Lehrkräfte" in home
+    join = page(client, "/join/")
+    assert "Tritt deinem Team bei" in join and "Team-PIN" in join and "Beitreten" in join
+
+
+def test_the_team_screen_in_german(game: Game) -> None:
+    red = in_german(team_client(game, "Red"))
+    play = page(red, f"/play/{game.code}/")
+    assert "Das Spiel wird geladen" in play and "Soeben" in play
+    # the live script's words come from the template, translated
+    assert 'data-t-offline="Keine Verbindung zum Spiel; dein Zug wurde nicht gesendet."' in play
+    panel = page(red, f"/games/{game.pk}/panel/")
+    for words in ("Deine Fabrik", "Kasse", "Bankschulden", "Rohstoff", "Fertigprodukt",
+                  "WEB-Chips", "Deine Buchführung", "Private Geschäfte", "Du bist am Zug!",
+                  "Würfeln", "Startkapital"):
+        assert words in panel, words
+    assert "10.000 M" in panel  # the starting capital, grouped the German way
+    assert "Your factory" not in panel and "10,000 M" not in panel
+
+
+def test_the_bank_console_in_german_tells_the_moves_in_german(owner: Client, game: Game) -> None:
+    in_german(owner)
+    assert move(owner, game, "Red", type="roll", die=6).json()["ok"]
+    console = page(owner, f"/games/{game.pk}/bank/")
+    assert "Spielen für" in console and "Bankdirektor" in console
+    panel = page(owner, f"/games/{game.pk}/panel/?as=bank")
+    for words in ("Alle Teams auf einen Blick", "Kasse", "Bestand der Bank", "Bisherige Züge",
+                  "Was geschah", "Bis vor diesen Zug zurücknehmen"):
+        assert words in panel, words
+    assert "Red würfelt eine 6 und zieht auf Feld 7 (rot)." in panel
+    assert "rolls 6 and moves" not in panel
+
+
+def test_the_projector_in_german(owner: Client, game: Game) -> None:
+    in_german(owner)
+    projector = page(owner, f"/games/{game.pk}/projector/")
+    assert 'lang="de"' in projector and "Soeben" in projector
+    assert "Stand auf dem Bildschirm" in projector
+    panel = page(owner, f"/games/{game.pk}/panel/?as=public")
+    assert "Markt" in panel and "Verkaufspreis" in panel
+
+
+def test_a_german_game_tells_its_ticker_in_german_to_everyone(
+    classroom: Classroom, django_capture_on_commit_callbacks: Any
+) -> None:
+    game = make_game(classroom)
+    Game.objects.filter(pk=game.pk).update(language="de")
+    sent: list[dict[str, Any]] = []
+
+    class Layer:
+        async def group_send(self, group: str, message: dict[str, Any]) -> None:
+            sent.append(message)
+
+    english_teacher = Client()
+    english_teacher.force_login(classroom.teacher)
+    with mock.patch("classroom.events.get_channel_layer", return_value=Layer()), \
+            django_capture_on_commit_callbacks(execute=True):
+        response = move(english_teacher, game, "Red", type="roll", die=6)
+    # the mover's page is English: its answer too ...
+    assert response.json()["events"] == ["Red rolls 6 and moves to field 7 (red)."]
+    # ... but the broadcast goes to every screen of the game, in the game's language
+    assert sent[-1]["ticker"] == ["Red würfelt eine 6 und zieht auf Feld 7 (rot)."]
+    # and so does the projector's ticker when the page is first drawn
+    projector = page(english_teacher, f"/games/{game.pk}/projector/")
+    assert "<li>Red würfelt eine 6 und zieht auf Feld 7 (rot).</li>" in projector
+
+
+def test_an_english_game_broadcasts_the_engines_text() -> None:
+    with mock.patch.object(events, "game_language", return_value="en"), \
+            mock.patch("classroom.events.get_channel_layer") as layer:
+        layer.return_value.group_send = mock.AsyncMock()
+        events.broadcast(1, 2, 3, [{"type": "move", "text": "Red rolls 6."}, {"type": "x"}])
+    message = layer.return_value.group_send.call_args.args[1]
+    assert message["ticker"] == ["Red rolls 6."]
+
+
+# ====================================================================== amounts
+@pytest.mark.parametrize(("language", "expected"), [("en", "34,150 M"), ("de", "34.150 M")])
+def test_amounts_are_grouped_per_language(language: str, expected: str) -> None:
+    with translation.override(language):
+        assert marks(34150) == expected
+        assert marks(-1500) == expected.replace("34", "-1").replace("150", "500")
+        assert marks(None) == "–"
+
+
+# ====================================================================== events
+EVENTS: list[tuple[dict[str, Any], str]] = [
+    ({"type": "move", "team": "Rot", "die": 4, "field": 5, "color": "R",
+      "text": "Rot rolls 4 and moves to field 5 (red)."},
+     "Rot würfelt eine 4 und zieht auf Feld 5 (rot)."),
+    ({"type": "purchase", "team": "Rot", "units": 3, "cost": 1150, "prices": [],
+      "text": "Rot buys 3 units for 1,150 Marks."},
+     "Rot kauft 3 Einheiten Rohstoff für 1.150 Mark."),
+    ({"type": "purchase", "team": "Rot", "units": 1, "cost": 350, "prices": [],
+      "text": "Rot buys 1 units for 350 Marks."},
+     "Rot kauft 1 Einheit Rohstoff für 350 Mark."),
+    ({"type": "invest", "team": "Blau", "machine": 3, "credit": 5000,
+      "text": "Blau buys machine 3 for 10,000 Marks, 5,000 on credit. It produces from its "
+              "roll 17 on."},
+     "Blau kauft Maschine 3 für 10.000 Mark, davon 5.000 auf Kredit. Sie produziert ab "
+     "Wurf 17."),
+    ({"type": "sell", "team": "Grün", "units": 2, "revenue": 9000, "prices": [4500, 4500],
+      "text": "Grün sells 2 units for 9,000 Marks (advertising)."},
+     "Grün verkauft 2 Einheiten Fertigprodukt mit Werbekampagne für 9.000 Mark."),
+    ({"type": "credit", "team": "Rot", "amount": 10000,
+      "text": "Rot borrows 10,000 Marks from the bank."},
+     "Rot nimmt bei der Bank einen Kredit über 10.000 Mark auf."),
+    ({"type": "paid", "team": "Rot", "amount": 1000, "reason": "interest",
+      "text": "Rot pays 1,000 Marks: interest (10% of 10,000 Marks bank debt)."},
+     "Rot zahlt 1.000 Mark: Zinsen (10 % von 10.000 Mark Bankschulden)."),
+    ({"type": "paid", "team": "Rot", "amount": 1000, "reason": "risk",
+      "text": "Rot pays 1,000 Marks: risk (Tax audit)."},
+     "Rot zahlt 1.000 Mark: Risikokarte (Betriebsprüfung)."),
+    ({"type": "risk_card", "team": "Blau", "card": 5,
+      "text": "Blau draws 'Accident at work': A worker is injured. Pay 2,000 Marks."},
+     "Blau zieht die Risikokarte „Arbeitsunfall“: Ein Arbeitnehmer wird verletzt. "
+     "Zahle 2.000 Mark."),
+    ({"type": "write_off", "team": "Rot", "option": "return", "machine": 2,
+      "text": "Rot returns machine 2 to the bank."},
+     "Abschreibung: Rot gibt Maschine 2 an die Bank zurück."),
+    ({"type": "pass", "team": "Rot", "text": "Rot buys no WEB chip."},
+     "Rot kauft keinen WEB-Chip."),
+    ({"type": "year_end", "team": "Rot", "year": 2, "text": "Rot completes year 2."},
+     "Rot schließt Geschäftsjahr 2 ab."),
+    ({"type": "game_over", "results": [{"team": "Blau", "result": 5100},
+                                       {"team": "Rot", "result": -3200}],
+      "text": "The game is over. Blau: 5,100; Rot: -3,200"},
+     "Das Spiel ist beendet. Blau: 5.100; Rot: -3.200"),
+    ({"type": "tax", "team": "Rot", "year": 2, "profit": 3750, "taxable": 3000, "tax": 500,
+      "text": "..."},
+     "Rot erklärt für Jahr 2 einen Gewinn von 3.750 Mark; zu versteuern 3.000, Steuer "
+     "500 Mark."),
+    ({"type": "hired", "team": "Rot", "offer": 4, "workers": 2, "salary": 500,
+      "text": "Rot hires 2 workers at 500 Marks a red field each; it employs 2."},
+     "Rot stellt 2 Arbeitnehmer zu je 500 Mark pro rotem Feld ein."),
+    ({"type": "undo", "to_seq": 12, "text": "The bank takes back the moves after move 12."},
+     "Die Bank nimmt die Züge nach Zug 12 zurück."),
+]
+
+
+@pytest.mark.parametrize(("event", "german"), EVENTS, ids=[e["type"] for e, _ in EVENTS])
+def test_events_are_told_in_german(event: dict[str, Any], german: str) -> None:
+    assert describe_event(event, "de") == german
+    with translation.override("de"):
+        assert describe_event(event) == german
+
+
+def test_english_shows_the_engines_own_text() -> None:
+    event, _german = EVENTS[3]
+    assert describe_event(event, "en") == event["text"]
+
+
+def test_an_unknown_event_falls_back_to_the_engines_english() -> None:
+    event = {"type": "meteor_strike", "team": "Rot", "text": "A meteor hits Rot's factory."}
+    assert describe_event(event, "de") == "A meteor hits Rot's factory."
+    # a known type whose fields do not fit falls back too, rather than failing the page
+    broken = {"type": "purchase", "team": "Rot", "text": "Rot buys something."}
+    assert describe_event(broken, "de") == "Rot buys something."
+
+
+def test_payment_reasons_in_german() -> None:
+    with translation.override("de"):
+        assert reason_text("interest") == "Zinsen"
+        assert reason_text("starting capital") == "Startkapital"
+        assert reason_text("a reason nobody translated") == "a reason nobody translated"
+
+
+def test_every_risk_card_has_a_german_title_and_text() -> None:
+    raw = json.loads((Path(settings.BASE_DIR) / "playboss/rules/risk_deck.json")
+                     .read_text("utf-8"))
+    assert len(raw["cards"]) == len(standard_deck()) == 30  # the engine ignores the extra keys
+    for card in raw["cards"]:
+        assert card["title_de"].strip() and card["text_de"].strip(), card["id"]
+        assert card["title_de"] != card["title"], card["id"]
+
+
+# ====================================================================== refusals
+REFUSALS = [
+    ("It is Red's turn, not Blue's.", "Red ist am Zug, nicht Blue."),
+    ("You have 3,000 Marks; 4 units cost 4,200.", "Du hast 3.000 Mark; 4 Einheiten kosten 4.200."),
+    ("You have 3,000 Marks; a machine costs 10,000.",
+     "Du hast 3.000 Mark; eine Maschine kostet 10.000."),
+    ("Purchasing is not open now: a decision on the red field.",
+     "Einkaufen ist jetzt nicht möglich; das Spiel wartet auf eine Entscheidung auf dem roten "
+     "Feld."),
+    ("Selling is not open now: Blue rolls the die.",
+     "Verkaufen ist jetzt nicht möglich; das Spiel wartet auf den Wurf von Blue."),
+    ("The bank lends in steps of 500 Marks.", "Die Bank verleiht in Schritten von 500 Mark."),
+    ("Your machines can make 2 units now, not 3.",
+     "Deine Maschinen können jetzt 2 Einheiten herstellen, nicht 3."),
+    ("You have 1 units of raw material, not 2.", "Du hast 1 Einheiten Rohstoff, nicht 2."),
+    ("The game is over.", "Das Spiel ist beendet."),
+    ("There is no open deal 7.", "Es gibt kein offenes Angebot 7."),
+]
+
+
+@pytest.mark.parametrize(("english", "german"), REFUSALS)
+def test_refusals_in_german(english: str, german: str) -> None:
+    assert translate_refusal(english, "de") == german
+    assert translate_refusal(english, "en") == english
+
+
+def test_an_unknown_refusal_stays_english() -> None:
+    assert translate_refusal("The moon is in the wrong phase.", "de") == \
+        "The moon is in the wrong phase."
+
+
+def test_a_refused_move_answers_in_the_pages_language(game: Game) -> None:
+    blue = team_client(game, "Blue")
+    english = move(blue, game, "Blue", type="roll", die=3)
+    assert english.status_code == 400
+    assert english.json()["error"] == "It is Red's turn, not Blue's."
+    german = move(in_german(blue), game, "Blue", type="roll", die=3)
+    assert german.json() == {"ok": False, "error": "Red ist am Zug, nicht Blue."}
+
+
+def test_a_move_answers_with_its_events_in_the_pages_language(game: Game) -> None:
+    red = in_german(team_client(game, "Red"))
+    body = move(red, game, "Red", type="roll", die=6).json()
+    assert body["ok"] and body["events"][0] == "Red würfelt eine 6 und zieht auf Feld 7 (rot)."
+
+
+# ====================================================================== the catalogue
+def _unquote(line: str) -> str:
+    return str(ast.literal_eval(line))
+
+
+def read_po(path: Path) -> list[dict[str, Any]]:
+    """The entries of a .po file: msgctxt, msgid, msgid_plural, msgstr (a list), flags."""
+    entries: list[dict[str, Any]] = []
+    entry: dict[str, Any] = {}
+    key = ""
+    for raw in path.read_text("utf-8").splitlines() + [""]:
+        line = raw.strip()
+        if not line:
+            if "msgid" in entry:
+                entries.append(entry)
+            entry, key = {}, ""
+            continue
+        if line.startswith("#,"):
+            entry.setdefault("flags", set()).update(f.strip() for f in line[2:].split(","))
+        elif line.startswith("#"):
+            continue
+        elif match := re.match(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?) (\".*\")$",
+                               line):
+            key = match[1]
+            if key.startswith("msgstr"):
+                entry.setdefault("msgstr", []).append(_unquote(match[3]))
+            else:
+                entry[key] = _unquote(match[3])
+        elif line.startswith('"'):
+            if key.startswith("msgstr"):
+                entry["msgstr"][-1] += _unquote(line)
+            else:
+                entry[key] += _unquote(line)
+    return entries
+
+
+def test_the_german_catalogue_is_complete() -> None:
+    entries = read_po(LOCALE / "django.po")
+    assert len(entries) > 300
+    header, messages = entries[0], entries[1:]
+    assert "fuzzy" not in header.get("flags", set())
+    assert "Language: de" in header["msgstr"][0]
+    untranslated = [e["msgid"] for e in messages if not all(s.strip() for s in e["msgstr"])]
+    assert not untranslated, f"untranslated: {untranslated[:10]}"
+    fuzzy = [e["msgid"] for e in messages if "fuzzy" in e.get("flags", set())]
+    assert not fuzzy, f"fuzzy (msgfmt skips them): {fuzzy[:10]}"
+    for e in messages:  # the same placeholders in the German
+        sources = [e["msgid"], e.get("msgid_plural", e["msgid"])]
+        for i, text in enumerate(e["msgstr"]):
+            assert set(re.findall(r"%\((\w+)\)", text)) == set(
+                re.findall(r"%\((\w+)\)", sources[min(i, 1)])), e["msgid"]
+
+
+def test_the_compiled_catalogue_matches_the_po_file() -> None:
+    """django.mo is committed (CI has no msgfmt): it must hold every translation of the .po."""
+    with open(LOCALE / "django.mo", "rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    stale = []
+    for e in read_po(LOCALE / "django.po")[1:]:
+        msgid = e["msgid"] if "msgctxt" not in e else f"{e['msgctxt']}\x04{e['msgid']}"
+        if "msgid_plural" in e:
+            got = [compiled.ngettext(msgid, e["msgid_plural"], n) for n in (1, 2)]
+            if "msgctxt" in e:
+                got = [compiled.npgettext(e["msgctxt"], e["msgid"], e["msgid_plural"], n)
+                       for n in (1, 2)]
+            if got != e["msgstr"][:2]:
+                stale.append(e["msgid"])
+        else:
+            got_one = (compiled.pgettext(e["msgctxt"], e["msgid"]) if "msgctxt" in e
+                       else compiled.gettext(msgid))
+            if got_one != e["msgstr"][0]:
+                stale.append(e["msgid"])
+    assert not stale, f"run compilemessages: {stale[:10]}"
+
+
+def test_every_translated_template_string_is_in_the_catalogue() -> None:
+    """A {% translate "..." %} added without running makemessages would stay English."""
+    known = {e["msgid"] for e in read_po(LOCALE / "django.po")[1:] if "msgctxt" not in e}
+    missing = []
+    for template in Path(settings.BASE_DIR, "templates").rglob("*.html"):
+        for match in re.finditer(r"""\{% translate (["'])(.+?)\1""", template.read_text("utf-8")):
+            if match[2] not in known:
+                missing.append(f"{template.name}: {match[2]}")
+    assert not missing, f"run makemessages: {missing[:10]}"
