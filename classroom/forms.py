@@ -118,6 +118,10 @@ class NewGameForm(forms.Form):
         label=_("Seconds per bidding round"), min_value=10, max_value=3_600, initial=90,
         help_text=_("How long an auction or a bidding round stays open (10 to 3,600)."))
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES, initial="en")
+    split_duties = forms.BooleanField(
+        label=_("Two players per team with split duties"), required=False,
+        help_text=_("Step 6: one player runs marketing and finance, the other purchase, "
+                    "production and labour; each screen offers only its own half."))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -199,4 +203,6 @@ class NewGameForm(forms.Form):
         }
         if data.get("board"):
             out["board"] = data["board"]
+        if data.get("split_duties"):
+            out["duties"] = [seat.name for seat in self.seats() if not seat.bot]
         return out

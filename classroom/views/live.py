@@ -10,9 +10,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from playboss.rules import RuleViolation, action_from_dict
 from playboss.rules.views import PUBLIC
 
-from .. import selectors, services
+from .. import duties, selectors, services
 from ..access import WORKERS, viewer_for
 from ..models import Game
 from ..texts import describe_events, translate_refusal
@@ -40,6 +41,9 @@ def submit_move(request: HttpRequest, game_id: int) -> JsonResponse:
     if actor not in viewer.actors:
         return JsonResponse({"ok": False, "error": _("You cannot act as %(actor)s.") % {
             "actor": repr(actor)}}, status=403)
+    refusal = _other_half(request, viewer, body["action"])
+    if refusal:
+        return JsonResponse({"ok": False, "error": refusal}, status=403)
     key = body.get("key") if isinstance(body.get("key"), str) else None
     try:
         outcome = services.submit_action(game_id=game.pk, actor=actor, payload=body["action"],
@@ -66,6 +70,11 @@ def game_panel(request: HttpRequest, game_id: int) -> HttpResponse:
         actor = viewer.default_actor
     page = _int(request.GET.get("ledger_page"), 1)
     data = selectors.panel(game, actor, page)
+    if viewer.team is not None and duties.has_split_duties(viewer.team):
+        mine = duties.chosen(request, game)
+        data["duty"] = duties.DUTY_LABELS.get(mine or "")
+        for key in ("moves", "any_time"):  # the partner's moves are on the partner's screen
+            data[key] = [f for f in data[key] if duties.form_duty(f) in (None, mine)]
     context = {"game": game, "data": data, "viewer": viewer, "actor": actor}
     if actor in data["teams_by_name"]:
         template = "classroom/_team_panel.html"
@@ -102,3 +111,19 @@ def _int(value: str | None, default: int) -> int:
         return int(value) if value is not None else default
     except ValueError:
         return default
+
+
+def _other_half(request: HttpRequest, viewer: Any, payload: Any) -> str:
+    """With split duties, a move of the partner's half of the business is refused."""
+    if viewer.team is None or not duties.has_split_duties(viewer.team):
+        return ""
+    try:
+        action = action_from_dict({**payload, "actor": viewer.team.name})
+    except RuleViolation:
+        return ""  # the service gives the engine's message
+    mine = duties.chosen(request, viewer.game)
+    if mine is None:
+        return str(_("Choose first which half of the business you run."))
+    if duties.allows(mine, action):
+        return ""
+    return str(_("That is your partner's part of the business."))

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from .. import duties
 from ..access import join_team, team_in_session, viewer_for
 from ..models import Game, Team
 
@@ -43,5 +44,12 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     if team is None:  # the teacher looking at a team screen
         name = request.GET.get("as", "")
         team = game.teams.filter(name=name).first() or game.teams.first()
+    elif duties.has_split_duties(team):
+        if request.method == "POST" and request.POST.get("duty") in duties.DUTY_LABELS:
+            duties.choose(request, game, request.POST["duty"])
+            return redirect("classroom:play", code=game.code)
+        if duties.chosen(request, game) is None:
+            return render(request, "classroom/duty.html",
+                          {"game": game, "team": team, "labels": duties.DUTY_LABELS})
     return render(request, "classroom/play.html", {"game": game, "team": team,
                                                    "actor": team.name if team else ""})
