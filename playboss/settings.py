@@ -147,9 +147,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-# Built reports (PDF, XLSX) land here.
+# Built reports (PDF, XLSX, ZIP) land here. They are served only through the reports' download
+# view, which checks who asks (a team gets its own statements only): never map MEDIA_URL to
+# MEDIA_ROOT in a web server. MEDIA_ROOT must be the same folder for the site and the Celery
+# worker (a shared disk when they run on different machines).
 MEDIA_URL = "media/"
-MEDIA_ROOT = BASE_DIR / "media"
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", "") or BASE_DIR / "media")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "classroom:dashboard"

@@ -1,4 +1,5 @@
-"""Top-level URLs: the admin, and everything else belongs to the classroom app."""
+"""Top-level URLs: the admin, the reports (statements, exports), and everything else belongs to
+the classroom app."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -7,5 +8,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("reports.urls")),
     path("", include("classroom.urls")),
 ]

@@ -1,0 +1,76 @@
+"""The PDF documents, one reportlab builder module each, and the files made of them.
+
+- ``balance_sheet``: the two-sided account at a year's end or the end of the game;
+- ``profit_loss``: a year's profit and loss, closing with the change in owned capital;
+- ``tax_statement``: a year's tax assessment (step 4);
+- ``yield_report``: sales, profit, yields with their formulas, charts by year;
+- ``final_result``: the end-of-game valuation line by line, rank and standings;
+- ``debrief``: the teacher's class debrief pack.
+
+Each module has ``add(pdf, ctx, team, year)`` (its pages in a file being built) and ``build``
+(a file of its own). ``year_statement`` and ``team_statements`` put a team's documents
+together: a year's balance sheet, profit and loss and tax statement; every year's, then the
+yield report and the final result statement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.utils.translation import gettext as _
+
+from . import balance_sheet, debrief, final_result, profit_loss, tax_statement, yield_report
+from .base import Ctx, Figures, GameMeta, Pdf, build_in
+
+__all__ = [
+    "Ctx",
+    "Figures",
+    "GameMeta",
+    "balance_sheet",
+    "debrief",
+    "final_result",
+    "profit_loss",
+    "tax_statement",
+    "team_statements",
+    "year_statement",
+    "yield_report",
+]
+
+#: Single documents by name: build(ctx, team, year) -> PDF bytes.
+DOCUMENTS: dict[str, Callable[..., bytes]] = {
+    "balance_sheet": balance_sheet.build,
+    "profit_loss": profit_loss.build,
+    "tax_statement": tax_statement.build,
+    "yield_report": yield_report.build,
+    "final_result": final_result.build,
+    "debrief": debrief.build,
+}
+
+
+def add_year(pdf: Pdf, ctx: Ctx, team: str, year: int) -> None:
+    """One year of a team on a new page: balance sheet, profit and loss, tax statement."""
+    account = ctx.fig.account(team, year)
+    pdf.section(team, ctx.period(account), _("Year statement"))
+    sheet, heading = balance_sheet.heading_for(ctx, team, year)
+    pdf.add(*balance_sheet.content(ctx.fmt, sheet, heading))
+    pdf.add(*profit_loss.content(ctx, account))
+    if ctx.fig.taxes:
+        pdf.add(*tax_statement.content(ctx, account))
+
+
+def year_statement(ctx: Ctx, team: str, year: int) -> bytes:
+    with build_in(ctx.meta.language):
+        pdf = Pdf(ctx, _("Year statement"))
+        add_year(pdf, ctx, team, year)
+        return pdf.render()
+
+
+def team_statements(ctx: Ctx, team: str) -> bytes:
+    """Everything a team takes home: each year, the yield report, the final result."""
+    with build_in(ctx.meta.language):
+        pdf = Pdf(ctx, _("Statements of %(team)s") % {"team": team})
+        for account in ctx.fig.accounts(team):
+            add_year(pdf, ctx, team, account.year)
+        yield_report.add(pdf, ctx, team)
+        final_result.add(pdf, ctx, team)
+        return pdf.render()

@@ -1,0 +1,125 @@
+"""Final result statement of one team (rulebook part I, "End of the Game"): the valuation line
+by line — machines 10,000, owned computers 20,000, raw material 150, finished product 1,500,
+loans given, cash; less starting capital, bank debt and other debt — the result, the owned
+capital, the team's rank (by the goal variant with step 5), and the standings.
+
+Every amount is the engine's balance sheet at the end of the game and its ``final_results``.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from reportlab.platypus import Flowable, Paragraph
+
+from playboss.rules.constants import FINAL_VALUE
+
+from ..labels import goal_label
+from .base import (
+    BOLD,
+    INK,
+    STYLES,
+    Ctx,
+    Pdf,
+    block,
+    build_in,
+    h2,
+    note,
+    para,
+    para_text,
+    table,
+    title,
+)
+
+DOCUMENT = "final_result"
+WIDTHS = (211, 110, 90, 100)
+STANDING_WIDTHS = (40, 191, 90, 60, 130)
+
+
+def valuation(ctx: Ctx, team: str) -> Flowable:
+    fmt, sheet = ctx.fmt, ctx.fig.sheet(team)
+    m = fmt.money_or_dash
+    machines = _("%(single)d single, %(double)d double") % {
+        "single": sheet.machines_single, "double": sheet.machines_double}
+    rows: list[list[object]] = [
+        [_("Item"), _("Units"), _("Value each"), _("Marks")],
+        [_("Machines"), machines, fmt.money(FINAL_VALUE["machine"]), m(sheet.machines_value)],
+        [_("Computers (owned)"), str(sheet.computers), fmt.money(FINAL_VALUE["computer"]),
+         m(sheet.computers_value)],
+        [_("Raw material"), str(sheet.raw), fmt.money(FINAL_VALUE["raw"]), m(sheet.raw_value)],
+        [_("Finished product"), str(sheet.finished), fmt.money(FINAL_VALUE["finished"]),
+         m(sheet.finished_value)],
+        [_("Loans given"), "", "", m(sheet.loans_given)],
+        [_("Cash"), "", "", m(sheet.cash)],
+        [_("Total assets"), "", "", fmt.money(sheet.total_assets)],
+        [_("less starting capital"), "", "", m(sheet.starting_capital)],
+        [_("less bank debt"), "", "", m(sheet.bank_debt)],
+        [_("less other debt"), "", "", m(sheet.other_debt)],
+        [_("Result: profit") if sheet.profit >= 0 else _("Result: loss"), "", "",
+         fmt.money(sheet.profit)],
+    ]
+    total_row = 7
+    return table(rows, WIDTHS, numeric=(2, 3), totals=(-1,), extra=[
+        ("FONT", (0, total_row), (-1, total_row), BOLD, 8),
+        ("LINEABOVE", (0, total_row), (-1, total_row), 0.8, INK),
+    ])
+
+
+def standings(ctx: Ctx, highlight: str | None) -> Flowable:
+    fmt = ctx.fmt
+    rows: list[list[object]] = [["#", _("Team"), _("Result"), _("Years"), _("Status")]]
+    mark = None
+    for i, r in enumerate(ctx.fig.results(), start=1):
+        status = _("bankrupt") if r["bankrupt"] else ""
+        rows.append([str(r["rank"]), Paragraph(para_text(r["team"]), STYLES["cell"]),
+                     fmt.money(r["result"]), str(r["years"]), status])
+        if r["team"] == highlight:
+            mark = i
+    extra = [("FONT", (0, mark), (-1, mark), BOLD, 8)] if mark else []
+    return table(rows, STANDING_WIDTHS, numeric=(0, 2, 3), extra=extra)
+
+
+def content(ctx: Ctx, team: str) -> list[Flowable]:
+    fig, fmt = ctx.fig, ctx.fmt
+    sheet, result = fig.sheet(team), fig.result(team) if fig.ended else {}
+    heading = _("Final result statement") if fig.ended else _("Result statement (the game is "
+                                                               "still running)")
+    out: list[Flowable] = [*title(heading), block(h2(_("Valuation at the end of the game")
+                                                     if fig.ended else _("Valuation now")),
+                                                  valuation(ctx, team))]
+    out.append(note(_("Owned capital (starting capital and result together): %(amount)s "
+                      "Marks. WEB chips and leased computers have no value.")
+                    % {"amount": fmt.money(sheet.equity)}))
+    goal = fig.state.config.goal
+    personal = fig.personal_goal(team)
+    if not fig.ended:
+        # Mid-game the other teams' results are theirs: the teacher decides what the class sees.
+        out += [h2(_("Rank")), para(_("The game is still running: the ranking comes at its end. "
+                                      "Goal: %(goal)s.") % {"goal": goal_label(goal)})]
+        if personal:
+            out.append(para(_("Personal goal written down at the start: “%(goal)s”")
+                            % {"goal": personal}))
+        return out
+    line = _("Rank %(rank)d of %(teams)d. Goal: %(goal)s.") % {
+        "rank": result["rank"], "teams": len(fig.teams), "goal": goal_label(goal)}
+    if result["bankrupt"]:
+        line += " " + _("The business went bankrupt: it ranks behind every team still in "
+                        "business.")
+    out += [h2(_("Rank")), para(line)]
+    if personal:
+        out.append(para(_("Personal goal written down at the start: “%(goal)s”")
+                        % {"goal": personal}))
+    out.append(block(h2(_("Standings")), standings(ctx, team)))
+    return out
+
+
+def add(pdf: Pdf, ctx: Ctx, team: str, year: int | None = None) -> None:
+    pdf.section(team, _("End of the game") if ctx.fig.ended else _("So far"),
+                _("Final result statement"))
+    pdf.add(*content(ctx, team))
+
+
+def build(ctx: Ctx, team: str, year: int | None = None) -> bytes:
+    with build_in(ctx.meta.language):
+        pdf = Pdf(ctx, _("Final result statement"))
+        add(pdf, ctx, team)
+        return pdf.render()

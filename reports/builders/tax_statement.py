@@ -1,0 +1,109 @@
+"""Tax statement of one business year (rulebook part II, "4. Step: Taxation").
+
+The engine assesses each year as it closes (``playboss.rules.steps.taxation.assess``) and keeps
+the record in ``team.step["tax_years"]``; ``year_accounts`` hands it to each year. This prints
+that record: the year's profit (taxes paid in the year added back), the loss brought forward
+and the part of it used, the taxable amount rounded down to whole thousands, each bracket's
+share and tax, the tax due, the loss carried forward.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from reportlab.platypus import Flowable
+
+from playboss.rules.accounts import YearAccount
+from playboss.rules.steps.taxation import BRACKETS
+
+from .base import (
+    BOLD,
+    INK,
+    MUTED,
+    TOTAL_SHADE,
+    Ctx,
+    Fmt,
+    Pdf,
+    block,
+    build_in,
+    h2,
+    note,
+    para,
+    table,
+)
+
+DOCUMENT = "tax_statement"
+WIDTHS = (241, 90, 90, 90)
+
+
+def bracket_label(fmt: Fmt, lower: int, upper: int | None) -> str:
+    if upper is None:
+        return _("over %(lower)s") % {"lower": fmt.money(lower)}
+    if lower == 0:
+        return _("up to %(upper)s") % {"upper": fmt.money(upper)}
+    return _("%(lower)s to %(upper)s") % {"lower": fmt.money(lower), "upper": fmt.money(upper)}
+
+
+def record_table(fmt: Fmt, record: dict[str, Any]) -> Flowable:
+    """The assessment, and the rulebook's brackets with the share and tax of each reached."""
+    money = fmt.money
+    rows: list[list[object]] = [
+        ["", _("Marks"), _("Rate"), _("Tax")],
+        [_("Profit or loss of the year (taxes paid in the year added back)"),
+         money(record["profit"]), "", ""],
+        [_("Loss brought forward from earlier years"), money(record["loss_brought_forward"]),
+         "", ""],
+        [_("Loss set against this year's profit"), money(record["loss_used"]), "", ""],
+        [_("Taxable amount, rounded down to whole thousands"), money(record["taxable"]), "",
+         ""],
+    ]
+    first_band = len(rows)
+    reached = {band["rate"]: band for band in record.get("bands", [])}
+    lower = 0
+    for upper, rate in BRACKETS:
+        band = reached.get(rate)
+        rows.append(["    " + _("Bracket %(bracket)s") % {
+                         "bracket": bracket_label(fmt, lower, upper)},
+                     money(band["amount"]) if band else "–", f"{rate} %",
+                     money(band["tax"]) if band else "–"])
+        lower = upper if upper is not None else lower
+    rows.append([_("Tax due (paid in the following year)"), "", "", money(record["tax"])])
+    rows.append([_("Loss carried forward to the next year"),
+                 money(record["loss_carried_forward"]), "", ""])
+    due = len(rows) - 2
+    return table(rows, WIDTHS, numeric=(1, 2, 3), zebra=False, extra=[
+        ("FONT", (0, first_band - 1), (-1, first_band - 1), BOLD, 8),
+        ("LINEABOVE", (0, first_band - 1), (-1, first_band - 1), 0.8, INK),
+        ("TEXTCOLOR", (0, first_band), (-1, due - 1), MUTED),
+        ("FONT", (0, due), (-1, due), BOLD, 8),
+        ("BACKGROUND", (0, due), (-1, due), TOTAL_SHADE),
+        ("LINEABOVE", (0, due), (-1, due), 0.8, INK),
+    ])
+
+
+def content(ctx: Ctx, account: YearAccount) -> list[Flowable]:
+    heading = _("Tax statement, year %(year)d") % {"year": account.year}
+    if not ctx.fig.taxes:
+        return [h2(heading), para(_("Taxes are not played in this game (expansion step 4)."))]
+    record = account.tax
+    if record is None:
+        why = (_("The year is not closed: it is taxed when the team next crosses the start.")
+               if not account.closed else _("No tax assessment was made for this year."))
+        return [block(h2(heading), para(why))]
+    rules = _("Taxes are paid for each full 1,000 Marks of profit; a loss is carried forward "
+              "and set against later profits.")
+    return [block(h2(heading), record_table(ctx.fmt, record), note(rules))]
+
+
+def add(pdf: Pdf, ctx: Ctx, team: str, year: int | None) -> None:
+    account = ctx.fig.account(team, year or ctx.fig.accounts(team)[-1].year)
+    pdf.section(team, ctx.period(account), _("Tax statement"))
+    pdf.add(*content(ctx, account))
+
+
+def build(ctx: Ctx, team: str, year: int | None = None) -> bytes:
+    with build_in(ctx.meta.language):
+        pdf = Pdf(ctx, _("Tax statement"))
+        add(pdf, ctx, team, year)
+        return pdf.render()

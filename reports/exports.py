@@ -1,0 +1,189 @@
+"""Spreadsheets for grading: the ledger, the action log and per-team per-year figures, as CSV
+(one table a file) and XLSX (one workbook, a sheet each, plus the final results).
+
+Rows hold the engine's figures as they are (``year_accounts``, ``final_results``, the ledger's
+entries); nothing is added up here. Headers are translated labels, under the game's language
+like the PDFs. CSV files carry a byte-order mark so that spreadsheet programs read UTF-8.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from playboss.rules.accounts import LINES
+
+from .builders.base import Figures
+from .labels import line_label
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One table: a name, column headers, rows; ``money`` are the columns in Marks."""
+
+    name: str
+    header: list[str]
+    rows: list[list[Any]]
+    money: frozenset[int] = frozenset()
+    widths: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One move of the game's log as the site keeps it (``classroom.models.GameAction``)."""
+
+    seq: int
+    actor: str
+    action: dict[str, Any]
+    chance: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    created: datetime | None = None
+
+
+LINE_KEYS = [key for key, _title, _reasons in LINES] + ["other"]
+
+
+def figures_sheet(fig: Figures) -> Sheet:
+    """Per team and per year: the year's profit-and-loss lines ("P&L: ...", each line's effect
+    on profit), its profit, sales and tax, and the balance sheet at its end."""
+    columns: list[tuple[str, bool]] = [
+        (_("Team"), False), (_("Year"), False), (_("Full year"), False),
+        (_("Sales to the market"), True),
+        *[(_("P&L: %(line)s") % {"line": line_label(key)}, True) for key in LINE_KEYS],
+        (_("Profit or loss of the year"), True), (_("Owned capital at the start"), True),
+        (_("Owned capital at the end"), True), (_("Cash at the end"), True),
+        (_("Bank debt at the end"), True), (_("Other debt at the end"), True),
+        (_("Loans given at the end"), True), (_("Balance-sheet total at the end"), True),
+        (_("Machines single"), False), (_("Machines double"), False), (_("Computers"), False),
+        (_("Raw material"), False), (_("Finished product"), False),
+        (_("Taxable amount"), True), (_("Tax"), True), (_("Loss carried forward"), True),
+    ]
+    rows: list[list[Any]] = []
+    for team in fig.teams:
+        for account in fig.accounts(team):
+            lines = {line.key: line.profit for line in account.lines}
+            end, tax = account.closing, account.tax or {}
+            rows.append([
+                team, account.year, _("yes") if account.closed else _("no"), account.sales,
+                *[lines.get(key, 0) for key in LINE_KEYS],
+                account.profit, account.opening.equity, end.equity, end.cash, end.bank_debt,
+                end.other_debt, end.loans_given, end.total_assets, end.machines_single,
+                end.machines_double, end.computers, end.raw, end.finished,
+                tax.get("taxable", ""), tax.get("tax", ""), tax.get("loss_carried_forward", ""),
+            ])
+    money = frozenset(i for i, (_label, is_money) in enumerate(columns) if is_money)
+    return Sheet(_("Figures by year"), [label for label, _m in columns], rows, money, {0: 18})
+
+
+def results_sheet(fig: Figures) -> Sheet:
+    """The end-of-game valuation, ranked, with sales, yields and personal goals."""
+    header = [_("Rank"), _("Team"), _("Result"), _("Owned capital"), _("Balance-sheet total"),
+              _("Sales to the market"), _("Sales yield"), _("Asset yield"),
+              _("Asset yield per lap"), _("Laps played"), _("Years completed"), _("Bankrupt"),
+              _("Personal goal")]
+    rows: list[list[Any]] = []
+    for r in fig.results():
+        team = r["team"]
+        sheet, y = fig.sheet(team), fig.yields(team)
+
+        def ratio(value: Any) -> Any:
+            return "" if value is None else round(float(value), 6)
+
+        rows.append([r["rank"], team, r["result"], sheet.equity, sheet.total_assets, y["sales"],
+                     ratio(y["sales_yield"]), ratio(y["asset_yield"]),
+                     ratio(y["asset_yield_per_lap"]), ratio(y["laps"]), r["years"],
+                     _("yes") if r["bankrupt"] else _("no"), fig.personal_goal(team)])
+    return Sheet(_("Results"), header, rows, frozenset({2, 3, 4, 5}), {1: 18, 12: 40})
+
+
+def ledger_sheet(fig: Figures) -> Sheet:
+    """Every entry of the books: what moved, from whom to whom, how much, why."""
+    header = [_("Move"), _("Kind"), _("From"), _("To"), _("Quantity"), _("Reason")]
+    rows = [[e.seq, e.kind, e.source, e.target, e.qty, e.reason]
+            for e in fig.state.ledger.entries]
+    return Sheet(_("Ledger"), header, rows, frozenset({4}), {5: 24})
+
+
+def actions_sheet(actions: Iterable[ActionRecord]) -> Sheet:
+    """The game's moves: who, what, the dice and cards drawn, what happened."""
+    header = [_("Move"), _("Who"), _("Action"), _("Details"), _("Chance"), _("What happened"),
+              _("Time")]
+    rows: list[list[Any]] = []
+    for a in actions:
+        details = {k: v for k, v in a.action.items() if k not in ("type", "actor")}
+        texts = " | ".join(str(e.get("text", "")) for e in a.events if e.get("text"))
+        when = a.created.replace(tzinfo=None, microsecond=0) if a.created else ""
+        rows.append([a.seq, a.actor, a.action.get("type", ""),
+                     json.dumps(details, ensure_ascii=False) if details else "",
+                     json.dumps(a.chance, ensure_ascii=False) if a.chance else "", texts, when])
+    return Sheet(_("Actions"), header, rows, frozenset(), {3: 30, 5: 60, 6: 19})
+
+
+# ====================================================================== file formats
+def to_csv(sheet: Sheet) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(sheet.header)
+    writer.writerows(sheet.rows)
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+def to_xlsx(sheets: Sequence[Sheet]) -> bytes:
+    """One workbook, a sheet per table: bold frozen header, Marks as #,##0."""
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    book = Workbook(write_only=True)
+    bold = Font(bold=True)
+    for sheet in sheets:
+        ws = book.create_sheet(title=_sheet_title(sheet.name))
+        ws.freeze_panes = "A2"
+        for col, title in enumerate(sheet.header):
+            width = sheet.widths.get(col, max(10, min(len(title) + 2, 22)))
+            ws.column_dimensions[get_column_letter(col + 1)].width = width
+        head = []
+        for title in sheet.header:
+            cell = WriteOnlyCell(ws, value=title)
+            cell.font = bold
+            head.append(cell)
+        ws.append(head)
+        money = sorted(sheet.money)
+        for row in sheet.rows:
+            if not money:
+                ws.append(row)
+                continue
+            out: list[Any] = list(row)
+            for col in money:
+                if col < len(out) and isinstance(out[col], int):
+                    cell = WriteOnlyCell(ws, value=out[col])
+                    cell.number_format = "#,##0"
+                    out[col] = cell
+            ws.append(out)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def _sheet_title(name: str) -> str:
+    """Excel allows 31 characters and none of []:*?/\\ in a sheet's name."""
+    for ch in "[]:*?/\\":
+        name = name.replace(ch, " ")
+    return name[:31]
+
+
+def grading_sheets(fig: Figures, actions: Iterable[ActionRecord]) -> list[Sheet]:
+    return [figures_sheet(fig), results_sheet(fig), ledger_sheet(fig), actions_sheet(actions)]
+
+
+def csv_files(fig: Figures, actions: Iterable[ActionRecord]) -> dict[str, bytes]:
+    return {"figures.csv": to_csv(figures_sheet(fig)), "results.csv": to_csv(results_sheet(fig)),
+            "ledger.csv": to_csv(ledger_sheet(fig)), "actions.csv": to_csv(actions_sheet(actions))}

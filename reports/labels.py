@@ -1,0 +1,82 @@
+"""Words the documents print for the engine's keys, through Django's translation machinery.
+
+The engine names its profit-and-loss lines and goal variants in English (``LINE_TITLES``,
+``GOAL_TITLES``, ``FORMULAS``); these are the same words marked for translation, so that a
+German catalogue translates the documents. A key the engine adds later falls back to the
+engine's own title.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from playboss.rules.accounts import LINE_TITLES
+from playboss.rules.steps.goals import FORMULAS, GOAL_TITLES
+
+#: The profit-and-loss lines of a business year, in the engine's order (``accounts.LINES``).
+LINE_LABELS: dict[str, Promise] = {
+    "sales_market": _("Sales to the market"),
+    "sales_bank": _("Sales to the bank (repurchase)"),
+    "private": _("Private business"),
+    "raw_material": _("Raw material bought"),
+    "production": _("Production costs"),
+    "salaries": _("Salaries"),
+    "interest": _("Interest and fees"),
+    "web": _("WEB expenses"),
+    "marketing": _("Marketing costs"),
+    "idle": _("Idle and cost-field charges"),
+    "risk": _("Risk cards (damages)"),
+    "write_off": _("Write-offs"),
+    "taxes": _("Taxes"),
+    "investment": _("Investments (machines, computers)"),
+    "financing": _("Credit and loans"),
+    "bankruptcy": _("Bankruptcy"),
+    "corrections": _("Corrections by the bank"),
+    "capital": _("Starting capital paid in"),
+    "other": _("Other"),
+}
+
+#: Lines every year's statement shows, even at nothing, so that years compare line by line:
+#: what the business earned and spent. The others (investment, credit, capital, ...) appear
+#: when they occurred; they move cash and book values but rarely profit.
+OPERATING_LINES = ("sales_market", "sales_bank", "private", "raw_material", "production",
+                   "salaries", "interest", "web", "marketing", "idle", "risk", "write_off",
+                   "taxes")
+
+GOAL_LABELS: dict[str, Promise] = {
+    "profit": _("Highest profit when time is up"),
+    "first_to_sales": _("First to reach the sales target"),
+    "sales_then_profit": _("Highest profit once a team reaches the sales target"),
+    "sales_yield": _("Highest sales yield (profit / sales)"),
+    "asset_yield": _("Highest asset yield per lap (profit / balance-sheet total / laps)"),
+}
+
+FORMULA_LABELS: dict[str, Promise] = {
+    "sales_yield": _("Sales yield = total profit / total sales"),
+    "asset_yield": _("Asset yield = total profit / balance-sheet total / laps played"),
+}
+
+STEP_LABELS: dict[int, Promise] = {
+    1: _("1 free market for sales"),
+    2: _("2 competition during purchasing"),
+    3: _("3 marketing"),
+    4: _("4 taxation"),
+    5: _("5 various game goals"),
+    6: _("6 labour market"),
+}
+
+
+def line_label(key: str) -> str:
+    label = LINE_LABELS.get(key)
+    return str(label) if label is not None else LINE_TITLES.get(key, key)
+
+
+def goal_label(goal: str) -> str:
+    label = GOAL_LABELS.get(goal)
+    return str(label) if label is not None else GOAL_TITLES.get(goal, goal)
+
+
+def formula_label(goal: str) -> str:
+    label = FORMULA_LABELS.get(goal)
+    return str(label) if label is not None else FORMULAS.get(goal, "")

@@ -1,0 +1,86 @@
+"""Spreadsheets for grading read back: every row is the engine's (ledger entries, year
+accounts, final results) and the Marks columns are formatted as Marks."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+
+from openpyxl import load_workbook
+from report_helpers import played
+
+from playboss.rules.accounts import LINES
+from reports import exports
+from reports.builders import Ctx, GameMeta
+
+
+def context(game: dict[str, object] | None = None) -> Ctx:
+    state = played(**(game or {})).state  # type: ignore[arg-type]
+    return Ctx.of(GameMeta(name="Year-end game", code="ABC234", seq=state.seq, ended=True),
+                  state)
+
+
+def actions_of(ctx_seed: int = 7) -> list[exports.ActionRecord]:
+    log = played(seed=ctx_seed).log
+    return [exports.ActionRecord(seq, e["actor"], e, e.get("chance"),
+                                 [{"text": f"move {seq}"}], dt.datetime(2025, 6, 30, 10, 0))
+            for seq, e in enumerate(log.entries, start=1)]
+
+
+def test_the_workbook_holds_the_engines_figures() -> None:
+    ctx = context()
+    book = load_workbook(io.BytesIO(exports.to_xlsx(exports.grading_sheets(ctx.fig,
+                                                                          actions_of()))))
+    assert book.sheetnames == ["Figures by year", "Results", "Ledger", "Actions"]
+
+    figures = list(book["Figures by year"].iter_rows(values_only=True))
+    header, rows = figures[0], figures[1:]
+    col = {name: i for i, name in enumerate(header)}
+    expected = [(team, a) for team in ctx.fig.teams for a in ctx.fig.accounts(team)]
+    assert len(rows) == len(expected)
+    for row, (team, account) in zip(rows, expected, strict=True):
+        assert (row[col["Team"]], row[col["Year"]]) == (team, account.year)
+        assert row[col["Profit or loss of the year"]] == account.profit
+        assert row[col["Owned capital at the end"]] == account.closing.equity
+        assert row[col["Balance-sheet total at the end"]] == account.closing.total_assets
+        assert row[col["Sales to the market"]] == account.sales
+        lines = {line.key: line.profit for line in account.lines}
+        assert sum(row[col[title]] for title in header if title in _line_titles()) == \
+            account.profit == sum(lines.values())
+        if account.tax:
+            assert row[col["Tax"]] == account.tax["tax"]
+    cell = book["Figures by year"]["D2"]
+    assert cell.number_format == "#,##0"
+
+    ledger = list(book["Ledger"].iter_rows(values_only=True))[1:]
+    assert [tuple(r) for r in ledger] == [
+        (e.seq, e.kind, e.source, e.target, e.qty, e.reason) for e in ctx.fig.state.ledger.entries]
+
+    results = list(book["Results"].iter_rows(values_only=True))[1:]
+    assert [(r[0], r[1], r[2]) for r in results] == [
+        (r["rank"], r["team"], r["result"]) for r in ctx.fig.results()]
+
+    actions = list(book["Actions"].iter_rows(values_only=True))[1:]
+    assert len(actions) == len(played(seed=7).log.entries)
+    assert actions[0][0] == 1 and actions[0][5] == "move 1"
+
+
+def _line_titles() -> set[str]:
+    from reports.labels import line_label
+
+    return {f"P&L: {line_label(key)}" for key, _title, _reasons in LINES} | {"P&L: Other"}
+
+
+def test_csv_tables_open_in_a_spreadsheet() -> None:
+    ctx = context()
+    files = exports.csv_files(ctx.fig, actions_of())
+    assert sorted(files) == ["actions.csv", "figures.csv", "ledger.csv", "results.csv"]
+    for data in files.values():
+        assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a byte-order mark
+    ledger = list(csv.reader(io.StringIO(files["ledger.csv"].decode("utf-8-sig"))))
+    assert ledger[0] == ["Move", "Kind", "From", "To", "Quantity", "Reason"]
+    assert len(ledger) - 1 == len(ctx.fig.state.ledger.entries)
+    first = ctx.fig.state.ledger.entries[0]
+    assert ledger[1] == [str(first.seq), first.kind, first.source, first.target, str(first.qty),
+                         first.reason]
