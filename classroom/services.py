@@ -9,6 +9,7 @@ served one after the other: one of them may hear "not your turn", neither is los
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
@@ -38,6 +39,9 @@ from . import events, state_store
 from .models import Classroom, Game, GameAction, Snapshot, Team
 
 SNAPSHOT_EVERY = 50
+#: Called with a game's id once a game has ended (after the commit): the reports app builds
+#: every team's statements then (registered in reports/apps.py), so they are ready at once.
+GAME_ENDED: list[Callable[[int], None]] = []
 #: Pending kinds that are rounds with a deadline, and the bank's move that closes one.
 TIMED_ROUNDS = {"bidding": "close_bidding", "auction": "close_auction"}
 BOT_MOVES_PER_CALL = 2_000
@@ -181,9 +185,14 @@ def _record(game: Game, state: GameState, action: dict[str, Any],
                                           defaults={"state": state_to_dict(state)})
     game_id, revision, seq = game.pk, game.revision, state.seq
 
+    ended = state.phase == "ended"
+
     def published() -> None:
         state_store.keep_state(game_id, revision, state)
         events.broadcast(game_id, revision, seq, produced)
+        if ended:
+            for listener in GAME_ENDED:
+                listener(game_id)
 
     transaction.on_commit(published)
     return Outcome(seq=seq, events=produced)

@@ -159,3 +159,6 @@ LOGIN_REDIRECT_URL = "classroom:dashboard"
 LOGOUT_REDIRECT_URL = "classroom:home"
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# Build every team's statements the moment a game ends (the reports app listens for it).
+PLAYBOSS_STATEMENTS_AT_GAME_END = env_bool("PLAYBOSS_STATEMENTS_AT_GAME_END", True)

@@ -95,6 +95,16 @@ def request_report(*, game: Game, kind: str, team: Team | None = None, year: int
     return job
 
 
+def build_pack_at_game_end(game_id: int) -> None:
+    """When a game ends, every team's statements and the teacher's pack are built at once, so
+    the teacher can hand them out within seconds."""
+    from django.conf import settings
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is not None and settings.PLAYBOSS_STATEMENTS_AT_GAME_END:
+        request_report(game=game, kind=Kind.PACK, by_teacher=True)
+
+
 # ====================================================================== building it
 class _Progress:
     """Writes a job's progress, at most once every few percent."""

@@ -265,3 +265,26 @@ def test_a_job_whose_worker_died_does_not_block_a_new_one(game: Game) -> None:
     job.refresh_from_db()
     assert job.status == Status.DONE
     assert not ReportJob.objects.filter(pk=lost.pk).exists()  # failed, then superseded
+
+
+
+@pytest.mark.django_db
+def test_a_game_that_ends_builds_every_teams_statements(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """Issue 5, "Done when": a teacher ends a game and, within seconds, hands every team its
+    statements - they are built the moment the game ends."""
+    from classroom import services as game_services
+
+    teacher = User.objects.create_user("ends", password="x-secret-1")
+    classroom = game_services.create_classroom(teacher=teacher, name="Class")
+    game = game_services.create_game(classroom=classroom, name="Short",
+                                     seats=[game_services.TeamSeat("Red")],
+                                     settings_={"years": None})
+    with django_capture_on_commit_callbacks(execute=True):
+        game_services.submit_action(game_id=game.pk, actor="bank",
+                                    payload={"type": "call_time"}, run_bots=False)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ENDED
+    job = ReportJob.objects.get(game=game, kind=ReportJob.Kind.PACK)
+    assert job.status == ReportJob.Status.DONE and job.file
