@@ -40,7 +40,8 @@ class Command(BaseCommand):
         out(f"  Teacher sign-in:  {url}/accounts/login/   user {teacher.username!r}, "
             f"password {password}")
         out(f"  Bank console:     {url}/games/{game.pk}/bank/")
-        out(f"  Projector:        {url}/games/{game.pk}/projector/")
+        out(f"  Projector:        {url}/games/{game.pk}/projector/{game.projector_token}/"
+            "   (no sign-in needed)")
         for team in game.teams.all():
             if team.bot:
                 continue
