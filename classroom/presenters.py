@@ -38,6 +38,9 @@ ACTION_LABELS: dict[str, Any] = {
     "repay_private": _("Repay private loan"),
     "call_time": _("Call time (the round is played out)"),
     "correction": _("Book a correction"),
+    "estate_bid": _("Bid for the bankrupt team's assets"),
+    "estate_pass": _("Pass (no bid for the assets)"),
+    "close_estate": _("Close the auction of the assets"),
     # expansion steps
     "offer_sale": _("Offer finished product for sale"),
     "bid": _("Underbid"),
@@ -97,6 +100,7 @@ PENDING_TEXTS: dict[str, Any] = {
     "pay": _("a payment the cash does not cover yet: borrow or sell to raise it"),
     "bidding": _("a bidding round of the free market"),
     "auction": _("the bank's auction of raw material"),
+    "estate": _("the auction of a bankrupt team's assets"),
     "marketing_fee": _("paying the marketing costs, or giving the organization up"),
     "marketing_sale": _("a sale through the marketing organization, or a pass"),
     "hiring": _("an answer to a hiring offer"),

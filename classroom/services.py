@@ -43,7 +43,8 @@ SNAPSHOT_EVERY = 50
 #: every team's statements then (registered in reports/apps.py), so they are ready at once.
 GAME_ENDED: list[Callable[[int], None]] = []
 #: Pending kinds that are rounds with a deadline, and the bank's move that closes one.
-TIMED_ROUNDS = {"bidding": "close_bidding", "auction": "close_auction"}
+TIMED_ROUNDS = {"bidding": "close_bidding", "auction": "close_auction",
+                "estate": "close_estate"}
 BOT_MOVES_PER_CALL = 2_000
 
 

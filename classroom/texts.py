@@ -661,6 +661,15 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
                                     "production.")),
     "lockout_ended": _and_teams("teams", gettext_noop("The lockout of %(teams)s ends.")),
     "idle_field": _idle_field,
+    # ---- bankruptcy: the auction of the assets
+    "estate_auction": _simple(gettext_noop(
+        "The bank auctions %(team)s's assets: it takes them for %(value)s Marks unless a team "
+        "bids more."), "value"),
+    "estate_bid": _simple(gettext_noop("%(team)s bids %(price)s Marks for the assets."),
+                          "price"),
+    "estate_pass": _simple(gettext_noop("%(team)s passes.")),
+    "estate_sold": _simple(gettext_noop("%(partner)s's assets go to %(team)s for %(price)s "
+                                        "Marks."), "price"),
     # ---- the site's own announcements (classroom.services: undo, pause)
     "undo": _simple(gettext_noop("The bank takes back the moves after move %(to_seq)s.")),
     "pause": _simple(gettext_noop("The bank pauses the game.")),

@@ -75,6 +75,9 @@ class GameConfig:
     #: Where a WEB-leased computer is renewed: on crossing the field where the two WEB were
     #: placed (the rulebook), or at the start field.
     lease_renewal: str = "lease_field"
+    #: A bankrupt team's assets: auctioned to the other teams with the bank's repurchase value
+    #: as the opening price ("teams"), or taken by the bank at that value at once ("bank").
+    bankruptcy_auction: str = "bank"
     #: Step 5 goal variant (see GOALS) and the sales total that ends the game in the sales
     #: variants.
     goal: str = "profit"
@@ -172,6 +175,8 @@ class GameConfig:
             raise bad("a goal other than profit needs step 5 (various game goals).")
         if self.sales_target < 1:
             raise bad("the sales target is at least 1 Mark.")
+        if self.bankruptcy_auction not in ("teams", "bank"):
+            raise bad("bankruptcy_auction is 'teams' or 'bank'.")
         if self.credit_step < 1:
             raise bad("credit_step is at least 1 Mark.")
         if self.free_market_round_limit < 1:

@@ -1368,83 +1368,10 @@ def liquidity(state: GameState, team: Team) -> int:
 
 
 def _bankrupt(turn: Turn, team: Team, due: Pending) -> None:
-    """The team cannot pay what it owes, even after credit and sales: its assets are sold,
-    the bank is paid first, then private lenders (rulebook: "Credit, Bankruptcy")."""
-    state = turn.state
-    led = state.ledger
-    seq = state.seq
-    name = team.name
-    turn.emit("bankrupt", f"{name} cannot pay {marks(due.amount)} Marks ({due.reason}) and is "
-              "bankrupt. Its assets are sold.", team=name, amount=due.amount)
-    _hook("bankrupt", turn, team)
-    # Leased machines go home; its own machines come back from lessees.
-    for mid in list(team.machines):
-        m = state.machines[mid]
-        if m.owner != name:
-            team.machines.remove(mid)
-            state.teams[m.owner].machines.append(mid)
-            m.holder = m.owner
-    for m in list(state.machines.values()):
-        if m.owner == name and m.holder != name:
-            state.teams[m.holder].machines.remove(m.id)
-            team.machines.append(m.id)
-            m.holder = name
-    proceeds = 0
-    if team.raw:
-        proceeds += team.raw * REPURCHASE["raw"]
-        _to_market(turn, team, "raw", team.raw, "bankruptcy")
-    if team.finished:
-        proceeds += team.finished * REPURCHASE["finished"]
-        _to_market(turn, team, "finished", team.finished, "bankruptcy")
-    for mid in list(team.machines):
-        proceeds += REPURCHASE["machine"]
-        _machine_to_bank(turn, state.machines[mid], "bankruptcy")
-    if team.computers_owned:
-        proceeds += team.computers_owned * REPURCHASE["computer"]
-        led.post(seq, "computer", name, BANK, team.computers_owned, "bankruptcy")
-        team.computers_owned = 0
-    if team.lease_field is not None:
-        _end_lease(turn, team, "is bankrupt")
-    if team.web:
-        _web_to_bank(turn, team, team.web, "bankruptcy")
-    # Claims it holds on other teams are taken over by the bank at face value.
-    for loan in [ln for ln in state.loans.values() if ln.lender == name]:
-        proceeds += loan.amount
-        borrower = state.teams[loan.borrower]
-        led.post(seq, "private_debt", loan.borrower, name, loan.amount, "bankruptcy")
-        borrower.bank_debt += loan.amount
-        led.post(seq, "bank_debt", BANK, loan.borrower, loan.amount, "loan taken over by bank")
-        del state.loans[loan.id]
-    if proceeds:
-        _cash(turn, None, team, proceeds, "bankruptcy sale")
-    # The bank first: what is due, then the bank debt.
-    paid = min(team.cash, due.amount)
-    if paid:
-        _cash(turn, team, None, paid, due.reason)
-    bank_paid = min(team.cash, team.bank_debt)
-    if bank_paid:
-        _cash(turn, team, None, bank_paid, "repayment")
-        led.post(seq, "bank_debt", name, BANK, bank_paid, "repayment")
-    if team.bank_debt - bank_paid:
-        led.post(seq, "bank_debt", name, BANK, team.bank_debt - bank_paid, "written off")
-    team.bank_debt = 0
-    # Then private lenders, in proportion to what each is owed.
-    debts = [ln for ln in state.loans.values() if ln.borrower == name]
-    owed = sum(ln.amount for ln in debts)
-    pot = min(team.cash, owed)
-    shares = [pot * ln.amount // owed for ln in debts] if owed else []
-    for i in range(pot - sum(shares)):
-        shares[i % len(shares)] += 1
-    for loan, share in zip(debts, shares, strict=True):
-        if share:
-            _cash(turn, team, state.teams[loan.lender], share, "private repayment")
-        led.post(seq, "private_debt", name, loan.lender, loan.amount, "bankruptcy")
-        del state.loans[loan.id]
-    team.bankrupt = True
-    for deal_id in [d.id for d in state.deals.values() if name in (d.proposer, d.partner)]:
-        del state.deals[deal_id]
-    if state.current == name:
-        state.pending = []
+    """The team cannot pay what it owes: see ``bankruptcy`` (the auction of its assets)."""
+    from .bankruptcy import declare
+
+    declare(turn, team, due)
 
 
 # ====================================================================== dispatch
@@ -1502,5 +1429,5 @@ def _check_actor(state: GameState, action: A.Action) -> None:
             who = "the bank director" if other == BANK else "the worker representative"
             raise RuleViolation(f"Only {who} can do that.", "Choose a Bank Director")
 
-# The expansion steps register their handlers and hooks on import.
-from . import steps  # noqa: E402, F401
+# Bankruptcy and the expansion steps register their handlers and hooks on import.
+from . import bankruptcy, steps  # noqa: E402, F401

@@ -288,11 +288,11 @@ def lease_game(**overrides: Any) -> GameState:
 FOUR = ("Red", "Blue", "Green", "Yellow")
 
 
-def bankrupt_red() -> tuple[GameState, list[dict[str, Any]]]:
+def bankrupt_red(**overrides: Any) -> tuple[GameState, list[dict[str, Any]]]:
     """Four teams. Red bought a machine with 5,000 of bank credit and leased it to Blue,
     borrowed 2,000 each from Blue and Yellow, bought 10 raw units for 3,750 and lent 5,000 to
     Green: 250 Marks in cash. Then a major breakdown (3,000, no insurance) on field 10."""
-    state = game(teams=FOUR)
+    state = game(teams=FOUR, **overrides)
     play(state, A.Roll("Red", die=2), A.Invest("Red", credit=5_000))  # field 3
     idle_others(state, "Red")
     deal(state, "Red", "Blue", give={"lease": [1]})

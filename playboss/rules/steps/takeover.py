@@ -240,11 +240,16 @@ TAKEOVER_HOOKS.extend([_marketing, _labor])
 
 
 def _register_duties() -> None:
-    """Buying or selling the whole business is finance (step 6's split duties)."""
+    """Buying or selling the whole business is finance; bidding for a bankrupt team's
+    machines and stock is purchase (step 6's split duties)."""
+    from .. import bankruptcy
     from . import labor
 
     for kind in (OfferTakeover, AcceptTakeover, RejectTakeover):
         labor.DUTIES[kind.type] = labor.MARKETING_FINANCE
+    for kind in (bankruptcy.EstateBid, bankruptcy.EstatePass):
+        labor.DUTIES[kind.type] = labor.PURCHASE_PRODUCTION_LABOR
+    labor.DUTIES[bankruptcy.CloseEstate.type] = None
 
 
 _register_duties()

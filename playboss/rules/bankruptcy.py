@@ -1,0 +1,339 @@
+"""Bankruptcy (rulebook I, "Explanations: Credit, Bankruptcy and Private Trade").
+
+"If your assets are not sufficient to repay a bank or private loan when it comes due, you will
+enter bankruptcy. The bank will then auction off all of your assets. The resulting cash ...
+belongs to the bank ... or the player who lent the money ...; the bank has first rights."
+
+A team is bankrupt when a payment it cannot refuse exceeds its liquidity (``engine.liquidity``).
+It is out of the game at once. Its leased machines go home, its machines leased out come back,
+a leased computer and its WEB chips go to the bank. Then its assets — raw material, finished
+product, machines, an owned computer — are auctioned as one lot:
+
+- ``bankruptcy_auction = "teams"`` (the default): the bank opens at its own repurchase value
+  (raw 150, finished 1,500, machine 5,000, computer 10,000) and every team still in the game
+  may bid more (``estate_bid {price}``) or pass (``estate_pass``). The auction closes when
+  every team but the highest bidder has passed since the last bid, or when the bank closes it
+  (``close_estate``, the site's deadline). The highest bidder pays and takes the lot (its
+  machines produce after the usual delivery time); without a bid the bank takes it at its value.
+- ``bankruptcy_auction = "bank"``: no bidding, the bank takes the lot at once at its value.
+
+From the cash raised — the price, the team's cash, and the claims it held on other teams, which
+the bank takes over at face value — the bank is paid first (the payment due, then the bank debt;
+what is left unpaid is written off), then the private lenders in proportion to what each is
+owed. Whatever remains is the bankrupt team's final cash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from . import actions as A
+from . import engine as E
+from . import legal
+from .constants import REPURCHASE
+from .errors import RuleViolation, marks
+from .state import BANK, GameState, Pending, Team
+
+RULE = "Explanations: Credit, Bankruptcy and Private Trade"
+PENDING = "estate"
+#: Payments owed to someone other than the bank (step 6: salaries to the worker
+#: representative), by reason: ``payee(turn, team, amount)`` moves the money.
+DUE_PAYEES: dict[str, Callable[[E.Turn, Team, int], None]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class EstateBid(A.Action):
+    """A bid for the whole lot of a bankrupt team's assets, in Marks."""
+
+    type: ClassVar[str] = "estate_bid"
+    price: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EstatePass(A.Action):
+    type: ClassVar[str] = "estate_pass"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseEstate(A.Action):
+    """The bank closes the auction of a bankrupt team's assets (the deadline)."""
+
+    type: ClassVar[str] = "close_estate"
+
+
+for _cls in (EstateBid, EstatePass, CloseEstate):
+    A.register(_cls)
+A._INT_FIELDS.add("price")
+E.ACTOR_ACTIONS[BANK].add(CloseEstate)
+
+
+# ====================================================================== going bankrupt
+def declare(turn: E.Turn, team: Team, due: Pending) -> None:
+    state = turn.state
+    name = team.name
+    turn.emit("bankrupt", f"{name} cannot pay {marks(due.amount)} Marks ({due.reason}) and is "
+              "bankrupt. Its assets are auctioned.", team=name, amount=due.amount)
+    E._hook("bankrupt", turn, team)
+    _machines_home(state, team)
+    if team.lease_field is not None:
+        E._end_lease(turn, team, "is bankrupt")
+    if team.web:
+        E._web_to_bank(turn, team, team.web, "bankruptcy")
+    team.bankrupt = True
+    for deal_id in [d.id for d in state.deals.values() if name in (d.proposer, d.partner)]:
+        del state.deals[deal_id]
+    value = lot_value(state, team)
+    bidders = [t for t in state.teams.values() if not t.bankrupt]
+    if state.config.bankruptcy_auction == "teams" and value and bidders:
+        state.step[PENDING] = {"team": name, "due": due.amount, "reason": due.reason,
+                               "value": value, "price": None, "bidder": None, "passed": []}
+        state.pending = [Pending(PENDING)]
+        turn.emit("estate_auction", f"The bank auctions {name}'s assets ({_lot_text(team)}): "
+                  f"it takes them for {marks(value)} Marks unless a team bids more.",
+                  team=name, value=value)
+        return
+    _sell_to_bank(turn, team)
+    _settle(turn, team, due.amount, due.reason)
+
+
+def _machines_home(state: GameState, team: Team) -> None:
+    """Leased machines go back to their owners; the team's own come back from lessees."""
+    name = team.name
+    for mid in list(team.machines):
+        m = state.machines[mid]
+        if m.owner != name:
+            team.machines.remove(mid)
+            state.teams[m.owner].machines.append(mid)
+            m.holder = m.owner
+    for m in list(state.machines.values()):
+        if m.owner == name and m.holder != name:
+            state.teams[m.holder].machines.remove(m.id)
+            team.machines.append(m.id)
+            m.holder = name
+
+
+def lot_value(state: GameState, team: Team) -> int:
+    """What the bank pays for the lot: its repurchase values."""
+    return (team.raw * REPURCHASE["raw"] + team.finished * REPURCHASE["finished"]
+            + len(team.machines) * REPURCHASE["machine"]
+            + team.computers_owned * REPURCHASE["computer"])
+
+
+def _lot_text(team: Team) -> str:
+    parts = [f"{n} {what}" for n, what in ((team.raw, "raw"), (team.finished, "finished"),
+                                          (len(team.machines), "machine(s)"),
+                                          (team.computers_owned, "computer")) if n]
+    return ", ".join(parts)
+
+
+def _sell_to_bank(turn: E.Turn, team: Team) -> None:
+    state = turn.state
+    proceeds = lot_value(state, team)
+    if team.raw:
+        E._to_market(turn, team, "raw", team.raw, "bankruptcy")
+    if team.finished:
+        E._to_market(turn, team, "finished", team.finished, "bankruptcy")
+    for mid in list(team.machines):
+        E._machine_to_bank(turn, state.machines[mid], "bankruptcy")
+    if team.computers_owned:
+        state.ledger.post(state.seq, "computer", team.name, BANK, team.computers_owned,
+                          "bankruptcy")
+        team.computers_owned = 0
+    if proceeds:
+        E._cash(turn, None, team, proceeds, "bankruptcy sale")
+
+
+def _sell_to(turn: E.Turn, team: Team, buyer: Team, price: int) -> None:
+    state = turn.state
+    led = state.ledger
+    E._cash(turn, buyer, team, price, "bankruptcy auction")
+    for kind in ("raw", "finished"):
+        units = getattr(team, kind)
+        if units:
+            setattr(team, kind, 0)
+            setattr(buyer, kind, getattr(buyer, kind) + units)
+            led.post(state.seq, kind, team.name, buyer.name, units, "bankruptcy auction")
+    for mid in list(team.machines):
+        m = state.machines[mid]
+        team.machines.remove(mid)
+        buyer.machines.append(mid)
+        m.owner = m.holder = buyer.name
+        m.ready_at = buyer.rolls + E.delivery_rolls(state)
+        led.post(state.seq, "machine", team.name, buyer.name, 1, "bankruptcy auction")
+    if team.computers_owned:
+        buyer.computers_owned += team.computers_owned
+        led.post(state.seq, "computer", team.name, buyer.name, team.computers_owned,
+                 "bankruptcy auction")
+        team.computers_owned = 0
+
+
+def _settle(turn: E.Turn, team: Team, due: int, reason: str) -> None:
+    """Claims to the bank; the bank paid first, then the private lenders."""
+    state = turn.state
+    led = state.ledger
+    seq = state.seq
+    name = team.name
+    claims = 0
+    for loan in [ln for ln in state.loans.values() if ln.lender == name]:
+        claims += loan.amount
+        borrower = state.teams[loan.borrower]
+        led.post(seq, "private_debt", loan.borrower, name, loan.amount, "bankruptcy")
+        borrower.bank_debt += loan.amount
+        led.post(seq, "bank_debt", BANK, loan.borrower, loan.amount, "loan taken over by bank")
+        del state.loans[loan.id]
+    if claims:
+        E._cash(turn, None, team, claims, "bankruptcy sale")
+    paid = min(team.cash, due)
+    if paid:
+        payee = DUE_PAYEES.get(reason)
+        if payee is not None:
+            payee(turn, team, paid)
+        else:
+            E._cash(turn, team, None, paid, reason)
+    bank_paid = min(team.cash, team.bank_debt)
+    if bank_paid:
+        E._cash(turn, team, None, bank_paid, "repayment")
+        led.post(seq, "bank_debt", name, BANK, bank_paid, "repayment")
+    if team.bank_debt - bank_paid:
+        led.post(seq, "bank_debt", name, BANK, team.bank_debt - bank_paid, "written off")
+    team.bank_debt = 0
+    debts = [ln for ln in state.loans.values() if ln.borrower == name]
+    owed = sum(ln.amount for ln in debts)
+    pot = min(team.cash, owed)
+    shares = [pot * ln.amount // owed for ln in debts] if owed else []
+    for i in range(pot - sum(shares)):
+        shares[i % len(shares)] += 1
+    for loan, share in zip(debts, shares, strict=True):
+        if share:
+            E._cash(turn, team, state.teams[loan.lender], share, "private repayment")
+        led.post(seq, "private_debt", name, loan.lender, loan.amount, "bankruptcy")
+        del state.loans[loan.id]
+    if state.current == name:
+        state.pending = []
+
+
+# ====================================================================== the auction
+def _open(state: GameState) -> dict[str, Any]:
+    estate: dict[str, Any] | None = state.step.get(PENDING)
+    if estate is None or not state.pending or state.pending[0].kind != PENDING:
+        raise RuleViolation("No bankrupt team's assets are being auctioned now.", RULE)
+    return estate
+
+
+def waiting(state: GameState) -> list[str]:
+    estate = state.step.get(PENDING)
+    if estate is None:
+        return []
+    return [t.name for t in state.teams.values() if not t.bankrupt
+            and t.name != estate["bidder"] and t.name not in estate["passed"]]
+
+
+def _bid(turn: E.Turn, action: EstateBid) -> None:
+    state = turn.state
+    estate = _open(state)
+    team = state.teams[action.actor]
+    floor = estate["price"] if estate["price"] is not None else estate["value"]
+    if action.actor == estate["bidder"]:
+        raise RuleViolation("You hold the highest bid already.", RULE)
+    if action.price <= floor:
+        raise RuleViolation(f"Bid more than {marks(floor)} Marks "
+                            f"({'the highest bid' if estate['price'] else 'what the bank pays'}).",
+                            RULE)
+    if action.price > team.cash:
+        raise RuleViolation(f"You have {marks(team.cash)} Marks; you cannot bid "
+                            f"{marks(action.price)}.", RULE)
+    if team.has_computer and state.teams[estate["team"]].computers_owned:
+        raise RuleViolation("The lot holds a computer and your factory has one already.", RULE)
+    estate.update(price=action.price, bidder=team.name, passed=[])
+    turn.emit("estate_bid", f"{team.name} bids {marks(action.price)} Marks for "
+              f"{estate['team']}'s assets.", team=team.name, price=action.price)
+
+
+def _pass(turn: E.Turn, action: EstatePass) -> None:
+    state = turn.state
+    estate = _open(state)
+    if action.actor not in waiting(state):
+        raise RuleViolation("You have passed already, or hold the highest bid.", RULE)
+    estate["passed"].append(action.actor)
+    turn.emit("estate_pass", f"{action.actor} passes.", team=action.actor)
+    if not waiting(state):
+        _close(turn)
+
+
+def _close_by_bank(turn: E.Turn, action: CloseEstate) -> None:
+    _open(turn.state)
+    _close(turn)
+
+
+def _close(turn: E.Turn) -> None:
+    state = turn.state
+    estate = state.step.pop(PENDING)
+    team = state.teams[estate["team"]]
+    buyer = state.teams.get(estate["bidder"] or "")
+    if buyer is not None and buyer.cash >= estate["price"] and not buyer.bankrupt:
+        _sell_to(turn, team, buyer, estate["price"])
+        turn.emit("estate_sold", f"{buyer.name} buys {team.name}'s assets for "
+                  f"{marks(estate['price'])} Marks.", team=buyer.name, partner=team.name,
+                  price=estate["price"])
+    else:
+        _sell_to_bank(turn, team)
+        turn.emit("estate_sold", f"No team bid more: the bank takes {team.name}'s assets for "
+                  f"{marks(estate['value'])} Marks.", team=BANK, partner=team.name,
+                  price=estate["value"])
+    _settle(turn, team, estate["due"], estate["reason"])
+    state.pending = []  # the bankrupt team's turn is over
+
+
+# ====================================================================== legal moves
+def _choices(state: GameState, team: Team) -> list[legal.Choice]:
+    estate = state.step.get(PENDING)
+    if estate is None or team.name not in waiting(state):
+        return []
+    out = [legal.Choice(EstatePass)]
+    floor = estate["price"] if estate["price"] is not None else estate["value"]
+    lot_computer = state.teams[estate["team"]].computers_owned
+    if not (team.has_computer and lot_computer):
+        prices = [p for p in (floor + 100, floor + 500, floor + 1_000, floor + 5_000)
+                  if p <= team.cash]
+        if prices:
+            out.append(legal.Choice(EstateBid, param="price", values=prices))
+    return out
+
+
+def _bank_choices(state: GameState, actor: str) -> list[legal.Choice]:
+    if actor == BANK and state.step.get(PENDING) is not None and state.pending and \
+            state.pending[0].kind == PENDING:
+        return [legal.Choice(CloseEstate)]
+    return []
+
+
+def _waiting_text(state: GameState) -> str:
+    estate = state.step.get(PENDING, {})
+    return f"the auction of {estate.get('team')}'s assets (waiting for " \
+           f"{', '.join(waiting(state))})."
+
+
+def _check(state: GameState) -> list[str]:
+    estate = state.step.get(PENDING)
+    if estate is None:
+        return []
+    out = []
+    if not state.teams[estate["team"]].bankrupt:
+        out.append("an estate auction of a team that is not bankrupt")
+    if not state.pending or state.pending[0].kind != PENDING:
+        out.append("an estate auction the turn does not wait for")
+    return out
+
+
+from . import invariants  # noqa: E402
+
+invariants.EXTRA_CHECKS.append(_check)
+E.HANDLERS[EstateBid] = _bid
+E.HANDLERS[EstatePass] = _pass
+E.HANDLERS[CloseEstate] = _close_by_bank
+E.WAITING_TEXTS[PENDING] = _waiting_text
+legal.PENDING_CHOICES[PENDING] = _choices
+legal.WAITING[PENDING] = waiting
+legal.ACTOR_CHOICES.append(_bank_choices)
