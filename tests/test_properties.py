@@ -38,13 +38,14 @@ from playboss.rules.actions import (
     Roll,
     action_from_dict,
 )
-from playboss.rules.bots import Bot, GreedyBot
+from playboss.rules.bots import Bot, GreedyBot, RandomBot
 from playboss.rules.config import ALL_STEPS, GameConfig
 from playboss.rules.engine import BUNDLE_KEYS, apply, new_game
 from playboss.rules.errors import RuleViolation
 from playboss.rules.invariants import check
 from playboss.rules.legal import any_time_choices, legal_actions, legal_choices, waiting_for
 from playboss.rules.state import BANK, GameState
+from playboss.rules.steps import labor
 
 NAMES = ("Red", "Blue", "Green", "Yellow", "Black", "White")
 SETTINGS = settings(max_examples=100, deadline=None,
@@ -269,6 +270,18 @@ def test_every_listed_legal_action_is_accepted(
                 if actor in waiting_for(state):
                     lazy = GreedyBot(seed).choose(state, actor)
                     assert lazy == Bot.choose(GreedyBot(seed), state, actor)
+                    # The random bot lists them only in the draw that picks one: the same
+                    # move from the same draws (its generator ends in the same state).
+                    for draw in range(seed, seed + 12):
+                        fast, full = RandomBot(draw), RandomBot(draw)
+                        assert fast.choose(state, actor) == Bot.choose(full, state, actor)
+                        assert fast.rng.state == full.rng.state
+                if 6 in state.config.steps:
+                    # Step 6's units bought or made since the red field, carried on in the
+                    # ledger's memo, are what a scan from the mark finds.
+                    carried = labor.fresh_units(state, team)
+                    state.ledger.memo.clear()
+                    assert carried == labor.fresh_units(state, team)
             moves = legal_actions(state, actor)
             # Long lists (credit in 500-Mark steps, units) are sampled, their ends always kept.
             if len(moves) > 40:

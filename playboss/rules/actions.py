@@ -6,7 +6,7 @@ every type with its fields and the rulebook section it carries out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields
 from typing import Any, ClassVar
 
 from .errors import RuleViolation
@@ -19,7 +19,7 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
+        for f in _fields_of(type(self))[0]:
             value = getattr(self, f.name)
             if f.name != "actor" and value == f.default and not isinstance(value, dict):
                 continue  # keep logs short: defaults are implied
@@ -226,6 +226,18 @@ for _cls in (Roll, Purchase, Invest, Produce, Sell, Pass, BuyWeb, CostChoice, Wr
 
 
 _INT_FIELDS = {"die", "units", "credit", "amount", "card", "machine", "deal", "loan"}
+#: Per action class: its fields, their names, and the names whose default is None — what
+#: ``dataclasses.fields`` would say, asked once per class instead of for every log entry.
+_FIELDS: dict[type, tuple[tuple[Field[Any], ...], frozenset[str], frozenset[str]]] = {}
+
+
+def _fields_of(cls: type) -> tuple[tuple[Field[Any], ...], frozenset[str], frozenset[str]]:
+    found = _FIELDS.get(cls)
+    if found is None:
+        every = fields(cls)
+        found = _FIELDS[cls] = (every, frozenset(f.name for f in every),
+                                frozenset(f.name for f in every if f.default is None))
+    return found
 
 
 def action_from_dict(data: Any) -> Action:
@@ -236,7 +248,7 @@ def action_from_dict(data: Any) -> Action:
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RuleViolation(f"Unknown action type {kind!r}.", "game log")
-    names = {f.name for f in fields(cls)}
+    _, names, optional = _fields_of(cls)
     kwargs = {k: v for k, v in data.items() if k != "type"}
     unknown = set(kwargs) - names
     if unknown:
@@ -245,7 +257,6 @@ def action_from_dict(data: Any) -> Action:
         )
     if not isinstance(kwargs.get("actor"), str):
         raise RuleViolation(f"Action '{kind}' needs an 'actor' (a team or 'bank').", "game log")
-    optional = {f.name for f in fields(cls) if f.default is None}
     for name, value in kwargs.items():
         if name in _INT_FIELDS and (value is not None or name not in optional) and (
             not isinstance(value, int) or isinstance(value, bool)

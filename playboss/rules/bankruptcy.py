@@ -9,13 +9,15 @@ It is out of the game at once. Its leased machines go home, its machines leased 
 a leased computer and its WEB chips go to the bank. Then its assets — raw material, finished
 product, machines, an owned computer — are auctioned as one lot:
 
-- ``bankruptcy_auction = "teams"`` (the default): the bank opens at its own repurchase value
+- ``bankruptcy_auction = "teams"``: the bank opens at its own repurchase value
   (raw 150, finished 1,500, machine 5,000, computer 10,000) and every team still in the game
   may bid more (``estate_bid {price}``) or pass (``estate_pass``). The auction closes when
   every team but the highest bidder has passed since the last bid, or when the bank closes it
   (``close_estate``, the site's deadline). The highest bidder pays and takes the lot (its
   machines produce after the usual delivery time); without a bid the bank takes it at its value.
-- ``bankruptcy_auction = "bank"``: no bidding, the bank takes the lot at once at its value.
+- ``bankruptcy_auction = "bank"`` (the default): the bank, as auctioneer, is the only bidder
+  and takes the lot at once at its value — nothing waits, which keeps a class (and a scripted
+  game log) moving.
 
 From the cash raised — the price, the team's cash, and the claims it held on other teams, which
 the bank takes over at face value — the bank is paid first (the payment due, then the bank debt;

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from . import actions as A
 from .chance import Chance
+from .constants import WEB_ADVERTISING
 from .legal import Choice, legal_choices, turn_choices
 from .state import GameState, Team
 
@@ -17,9 +18,12 @@ from .state import GameState, Team
 RAISING = (A.TakeCredit, A.SellBack)
 #: Expansion steps add moves a greedy team makes before its usual play (step 6: hire a worker
 #: for each machine): ``hint(state, team, choices) -> action, or None to play on as usual``.
-#: Like every step's code, a hint changes nothing in a game without its step; in a game with
-#: no step on, hints are not asked at all (the bot then need not list every legal move).
-GREEDY_HINTS: list[Callable[[GameState, Team, list[Choice]], A.Action | None]] = []
+#: ``choices`` is the team's legal moves, or None when the bot has not listed them: a hint
+#: then lists what it needs itself, and only when it needs it (most of the time it decides
+#: from the state that it has nothing to say), so the greedy bot never lists every legal move
+#: just to ask its hints. Like every step's code, a hint changes nothing in a game without
+#: its step; in a game with no step on, hints are not asked at all.
+GREEDY_HINTS: list[Callable[[GameState, Team, list[Choice] | None], A.Action | None]] = []
 
 
 class Bot:
@@ -61,6 +65,30 @@ class RandomBot(Bot):
 
     name = "random"
 
+    def choose(self, state: GameState, actor: str) -> A.Action:
+        """As ``Bot.choose``, but when the team surely has an any-time move to draw from,
+        the any-time moves (a dozen choices, with the steps' moves) are listed only in the one
+        draw of ten that picks one: the same draws, in the same order, pick the same move.
+
+        "Surely": it holds raw material or finished product, owns a computer, can repay bank
+        debt, or can start an advertising campaign — each lists an any-time move of the base
+        model whatever else holds (a ``SellBack``, ``RepayCredit`` or ``Advertise``, all
+        marked ``any_time``, none a ``RepayPrivate``). Otherwise every move is listed first."""
+        team = state.teams.get(actor)
+        if (team is None or team.bankrupt or state.phase == "ended"
+                or not (team.raw or team.finished or team.computers_owned
+                        or (team.bank_debt and team.cash)
+                        or (team.web >= WEB_ADVERTISING and not team.advertising))):
+            return super().choose(state, actor)
+        turn = [c for c in turn_choices(state, team) if not c.any_time]
+        if not turn:  # a payment is due: raise the cash
+            return self.raise_cash(state, team, legal_choices(state, actor))
+        if self.rng.below(10) == 0:
+            extra = [c for c in legal_choices(state, actor)
+                     if c.any_time and c.cls not in (A.RepayPrivate,)]
+            return self.pick(extra[self.rng.below(len(extra))], team.name)
+        return self.pick(turn[self.rng.below(len(turn))], team.name)
+
     def decide(self, state: GameState, team: Team, choices: list[Choice],
                turn: list[Choice]) -> A.Action:
         extra = [c for c in choices if c.any_time and c.cls not in (A.RepayPrivate,)]
@@ -77,9 +105,9 @@ class GreedyBot(Bot):
 
     def choose(self, state: GameState, actor: str) -> A.Action:
         """As ``Bot.choose``, but the any-time moves (a dozen choices to build on every call)
-        are listed only when the decision needs them: a payment due, credit to repay, a
-        step's hint. Any-time choices are all marked ``any_time`` (a property test checks), so
-        the moves of the turn are the same either way."""
+        are listed only when the decision needs them: a payment due, credit to repay; a step's
+        hint lists its own when it needs them. Any-time choices are all marked ``any_time`` (a
+        property test checks), so the moves of the turn are the same either way."""
         team = state.teams.get(actor)
         if team is None or team.bankrupt or state.phase == "ended":
             return super().choose(state, actor)
@@ -95,14 +123,11 @@ class GreedyBot(Bot):
         for c in turn:
             by_cls.setdefault(c.cls, []).append(c)
         name = team.name
-        hints = GREEDY_HINTS if state.config.steps else ()
-        if hints and choices is None:
-            choices = legal_choices(state, name)
-        for hint in hints:
-            assert choices is not None
-            move = hint(state, team, choices)
-            if move is not None:
-                return move
+        if state.config.steps:
+            for hint in GREEDY_HINTS:
+                move = hint(state, team, choices)
+                if move is not None:
+                    return move
 
         def largest(cls: type) -> A.Action | None:
             options = by_cls.get(cls)

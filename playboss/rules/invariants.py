@@ -115,7 +115,9 @@ def problems(state: GameState) -> list[str]:
             if held_machine is None or held_machine.holder != name:
                 out.append(f"{name} holds machine {mid} that is not recorded as with it")
     for extra in EXTRA_CHECKS:
-        out.extend(extra(state))
+        found = extra(state)
+        if found:
+            out.extend(found)
     return out
 
 

@@ -156,4 +156,8 @@ class GameState:
         return self.next_id - 1
 
     def clone(self) -> GameState:
-        return copy.deepcopy(self)
+        """An independent copy. The ledger's entries are immutable and shared (``Ledger.copy``
+        copies the list and the balances), and so is the frozen config: deep-copying every
+        entry one by one was most of the cost."""
+        memo: dict[int, Any] = {id(self.ledger): self.ledger.copy(), id(self.config): self.config}
+        return copy.deepcopy(self, memo)

@@ -33,7 +33,6 @@ from .. import invariants, legal, views
 from ..errors import RuleViolation, marks
 from ..market import purchase_zones
 from ..state import BANK, MARKET, GameState, Pending, Team
-from .common import enabled
 
 STEP = 2
 RULE = "2. Step: Competition during Purchasing"
@@ -107,11 +106,12 @@ def still_to_answer(state: GameState, auction: dict[str, Any]) -> list[str]:
     have not passed since the last bid, round the table from the last bidder (from the buyer
     before the first bid)."""
     leader, _ = highest(auction)
-    names = list(state.teams)
+    teams = state.teams
+    names = list(teams)
     first = names.index(leader) + 1 if leader is not None else names.index(auction["buyer"])
-    order = names[first:] + names[:first]
-    return [n for n in order
-            if not state.teams[n].bankrupt and n != leader and n not in auction["passed"]]
+    passed = auction["passed"]
+    return [n for n in names[first:] + names[:first]
+            if n != leader and n not in passed and not teams[n].bankrupt]
 
 
 def _start(turn: E.Turn, buyer: Team, zone: int) -> None:
@@ -196,7 +196,7 @@ E.WAITING_TEXTS[PENDING] = _waiting_text
 # ====================================================================== handlers
 def _require_auction(turn: E.Turn) -> dict[str, Any]:
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         raise RuleViolation("Purchasing auctions are not played in this game (expansion "
                             "step 2).", RULE)
     auction = open_auction(state)
@@ -269,7 +269,7 @@ def _purchase(turn: E.Turn, action: A.Purchase) -> None:
     """At most 2 units at the market price; then the rest of the last unit's zone is
     auctioned."""
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         _base_purchase(turn, action)
         return
     buyer = E._require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
@@ -294,13 +294,13 @@ def _auction_choices(state: GameState, team: Team) -> list[legal.Choice]:
     auction = open_auction(state)
     if auction is None or team.bankrupt:
         return []
-    leader, _ = highest(auction)
+    leader, standing = highest(auction)
     if leader == team.name:
         return []
     out: list[legal.Choice] = []
     if team.name not in auction["passed"]:
         out.append(legal.Choice(AuctionPass))  # first: a bot that knows no better passes
-    low = lowest_bid(state, auction)
+    low = standing + state.config.auction_step  # lowest_bid(state, auction)
     top = highest_affordable_bid(state, auction, team)
     if top >= low:
         out.append(legal.Choice(AuctionBid, param="price",
@@ -314,14 +314,19 @@ def _waiting(state: GameState) -> list[str]:
 
 
 def _bank_choices(state: GameState, actor: str) -> list[legal.Choice]:
-    if actor == BANK and enabled(state, STEP) and open_auction(state) is not None:
+    if actor == BANK and STEP in state.config.steps and open_auction(state) is not None:
         return [legal.Choice(CloseAuction)]
     return []
 
 
 def _limit_purchase(state: GameState, team: Team, choices: list[legal.Choice]
                     ) -> list[legal.Choice]:
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
+        return choices
+    for c in choices:
+        if c.cls is A.Purchase:
+            break
+    else:  # nothing to limit (most calls): the list as it is
         return choices
     out = []
     for c in choices:
@@ -357,7 +362,11 @@ E.HOOKS["game_over"].append(_on_game_over)
 
 def _check(state: GameState) -> list[str]:
     auction = state.step.get("auction")
-    queued = any(p.kind == PENDING for p in state.pending)
+    queued = False
+    for item in state.pending:  # a loop, not any(genexpr): this runs after every action
+        if item.kind == PENDING:
+            queued = True
+            break
     if auction is None:
         return ["an auction is queued without its data"] if queued else []
     out = [] if queued else ["auction data without a queued auction"]

@@ -45,7 +45,6 @@ from ..errors import RuleViolation, marks
 from ..legal import Choice
 from ..market import market_price, open_dimples
 from ..state import BANK, GameState, Pending, Team
-from .common import enabled
 
 STEP = 1
 RULE = "1. Step: Free Market for Sales"
@@ -192,7 +191,7 @@ _base_sell = E.HANDLERS[A.Sell]
 
 def _sell(turn: E.Turn, action: A.Sell) -> None:
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return _base_sell(turn, action)
     price = _current_market_price(state)
     at_most = f" (at most the market price, {marks(price)} Marks)" if price else ""
@@ -202,7 +201,7 @@ def _sell(turn: E.Turn, action: A.Sell) -> None:
 
 def _offer_sale(turn: E.Turn, action: OfferSale) -> None:
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         raise RuleViolation("This game does not play the free market (step 1): sell with "
                             "'sell'.", RULE)
     team = E._require_turn(turn, action, "red", "Selling", RULE)
@@ -649,7 +648,12 @@ def _bidding_choices(state: GameState, team: Team) -> list[Choice]:
 
 def _offer_choices(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
     """On a red field the base model's sale becomes an offer with a price."""
-    if not enabled(state, STEP) or not any(c.cls is A.Sell for c in choices):
+    if STEP not in state.config.steps:
+        return choices
+    for c in choices:
+        if c.cls is A.Sell:
+            break
+    else:  # no sale to turn into an offer (most calls)
         return choices
     rest = [c for c in choices if c.cls is not A.Sell]
     most = min(sellable(state, team), _room(state))
@@ -674,7 +678,7 @@ def _bank_choices(state: GameState, actor: str) -> list[Choice]:
 
 # ====================================================================== view and checks
 def _view(state: GameState, viewer: str) -> dict[str, Any]:
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return {}
     data = phase_of(state)
     if data is None:

@@ -49,11 +49,11 @@ from .. import actions as A
 from .. import bots, invariants, legal, views
 from .. import engine as E
 from ..errors import RuleViolation, marks
+from ..ledger import EMPTY_ACCOUNT
 from ..legal import Choice
 from ..market import open_dimples
 from ..state import BANK, MARKET, PRODUCTION, GameState, Pending, Team
 from . import free_market, marketing
-from .common import enabled
 
 STEP = 6
 RULE = "6. Step: Labor Market"
@@ -78,6 +78,8 @@ NOT_A_SALE = frozenset({"repurchase", "risk", "bankruptcy"})
 LISTED_HIRES = 4
 #: Workers a greedy bot hires before the first lap, machines or not.
 GREEDY_EARLY_HIRES = 1
+#: ``Ledger.memo`` key (with the team's name) of ``fresh_units``' running fold.
+_FRESH = "labor.fresh_units"
 
 
 def section(name: str) -> str:
@@ -170,12 +172,12 @@ def team_data(team: Team) -> dict[str, Any]:
 def contracts(team: Team) -> list[dict[str, Any]]:
     """One entry per worker of the team: ``salary``, ``notice`` (given), ``leaving`` (its
     notice takes effect on the red field the team stands on)."""
-    out: list[dict[str, Any]] = team_data(team)["contracts"]
+    out: list[dict[str, Any]] = team.step["labor"]["contracts"]
     return out
 
 
 def workers_of(team: Team) -> int:
-    return len(contracts(team))
+    return len(team.step["labor"]["contracts"])
 
 
 def salary_bill(team: Team) -> int:
@@ -262,8 +264,23 @@ def _staffed(state: GameState, team: Team) -> list[int]:
 
 
 def staffed_capacity(state: GameState, team: Team) -> int:
-    """Units the team's machines with a worker can make now."""
-    return sum(_staffed(state, team))
+    """Units the team's machines with a worker can make now: ``sum(_staffed(...))``, counted
+    without sorting (the doubles are staffed first, two units each, then the singles)."""
+    data = team.step["labor"]
+    here = data["field"]
+    landed_at = int(here["roll"]) if here else 0
+    machines = state.machines
+    doubles = singles = 0
+    for m in team.machines:
+        if machines[m].ready_at <= landed_at:
+            if machines[m].double:
+                doubles += 1
+            else:
+                singles += 1
+    workers = len(data["contracts"])
+    if workers <= doubles:
+        return 2 * workers
+    return 2 * doubles + min(singles, workers - doubles)
 
 
 def machines_for(state: GameState, team: Team, units: int) -> int:
@@ -286,12 +303,25 @@ def fresh_units(state: GameState, team: Team) -> tuple[int, int]:
     it last landed on a red field: raw material bought from the market (a purchase, an
     auction) and product finished since then. Units that leave otherwise than by production or
     a market sale (a private deal, the bank's repurchase, a risk card) are taken from these
-    first: a team gives away the units it cannot use yet."""
+    first: a team gives away the units it cannot use yet.
+
+    The ledger only grows, so the fold over its entries since the mark is kept in the ledger's
+    memo and carried on from where it stopped (legal moves, the automatic production and the
+    sale checks ask several times an action); it starts again from the mark when the mark
+    moved or the entries it ended on are no longer there."""
     name = team.name
-    mark = int(team_data(team)["mark"])
-    entries = state.ledger.entries
-    raw = finished = 0
-    for i in range(mark, len(entries)):
+    mark = int(team.step["labor"]["mark"])
+    ledger = state.ledger
+    entries = ledger.entries
+    end = len(entries)
+    key = (_FRESH, name)
+    known = ledger.memo.get(key)  # (mark, upto, raw, finished, entries[upto - 1])
+    if (known is not None and known[0] == mark and known[1] <= end
+            and entries[known[1] - 1] is known[4]):
+        start, raw, finished = known[1], known[2], known[3]
+    else:
+        start, raw, finished = mark, 0, 0
+    for i in range(start, end):
         e = entries[i]
         if e.kind == "raw":
             if e.target == name:
@@ -305,6 +335,8 @@ def fresh_units(state: GameState, team: Team) -> tuple[int, int]:
                     finished += e.qty
             elif e.source == name and not (e.target == MARKET and e.reason not in NOT_A_SALE):
                 finished -= min(finished, e.qty)
+    if end > start:
+        ledger.memo[key] = (mark, end, raw, finished, entries[end - 1])
     return min(raw, team.raw), min(finished, team.finished)
 
 
@@ -368,7 +400,7 @@ def _stands_on_red(state: GameState, team: Team) -> bool:
 
 # ====================================================================== set-up
 def _set_up(state: GameState) -> None:
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return
     total = state.config.limits.workers
     state.step["labor"] = {
@@ -386,7 +418,7 @@ def _set_up(state: GameState) -> None:
 
 # ====================================================================== checks
 def _step_on(state: GameState) -> None:
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         raise RuleViolation("This game does not play the labor market (step 6).", RULE)
 
 
@@ -416,8 +448,15 @@ def _sync_hiring(state: GameState) -> None:
     """While a team's offer waits for the representative, so does the game."""
     if state.phase != "turn":
         return
-    wanted = any(o["by"] != WORKERS for o in books(state)["offers"].values())
-    queued = any(p.kind == HIRING for p in state.pending)
+    wanted = queued = False  # loops, not any(genexpr): every landing asks
+    for o in books(state)["offers"].values():
+        if o["by"] != WORKERS:
+            wanted = True
+            break
+    for p in state.pending:
+        if p.kind == HIRING:
+            queued = True
+            break
     if wanted and not queued:
         state.pending.insert(0, Pending(HIRING, 0, "hiring", "an offer to the representative"))
     elif queued and not wanted:
@@ -664,34 +703,38 @@ def _last_index(pending: list[Pending], kind: str) -> int | None:
 
 def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return
     _sync_hiring(state)  # an offer may have lost its item to a bankruptcy's cleared queue
+    if letter != "R":
+        return
     red_at = _last_index(state.pending, "red")
-    if letter != "R" or red_at is None:
+    if red_at is None:
         return
     _release_leaving(turn, team)  # (a field left unfinished cannot happen; never keep them)
-    data = team_data(team)
+    data = team.step["labor"]
     data["mark"] = len(state.ledger)
     name = team.name
-    if strike_of(state, name) and not workers_of(team):
+    lab = state.step["labor"]
+    if lab["strikes"].get(name) and not data["contracts"]:
         _stop_strike(turn, name, "No workers are left: the strike ends")
-    if strike_of(state, name) == "called":
-        books(state)["strikes"][name] = "active"
+    if lab["strikes"].get(name) == "called":
+        lab["strikes"][name] = "active"
         turn.emit("strike_active", f"The strike at {name} is active from this red field.",
                   team=name)
-    idle = ("strike" if strike_of(state, name) == "active"
-            else "lockout" if locked_out(state, name) else None)
+    idle = ("strike" if lab["strikes"].get(name) == "active"
+            else "lockout" if name in lab["lockouts"] else None)
     data["field"] = {"roll": team.rolls, "produced": False, "idle": idle}
-    for contract in contracts(team):
+    bill = 0
+    for contract in data["contracts"]:
         if contract["notice"]:
             contract["leaving"] = True
+        bill += int(contract["salary"])
     before: list[Pending] = []
     if idle is not None:
         before.extend(_idle_field(turn, team, idle))
-    elif salary_bill(team):
-        before.append(Pending(SALARIES, salary_bill(team), "salaries",
-                              _workers(workers_of(team))))
+    elif bill:
+        before.append(Pending(SALARIES, bill, "salaries", _workers(len(data["contracts"]))))
     state.pending[red_at:red_at] = before
     state.pending.insert(red_at + len(before) + 1, Pending(PRODUCTION_ITEM))
 
@@ -762,7 +805,7 @@ _base_produce = E.HANDLERS[A.Produce]
 
 def _produce(turn: E.Turn, action: A.Produce) -> None:
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         _base_produce(turn, action)
         return
     rule = section("Production")
@@ -796,7 +839,7 @@ _base_pass = E.HANDLERS[A.Pass]
 def _pass(turn: E.Turn, action: A.Pass) -> None:
     """``pass`` at the production item: the team produces nothing on this red field."""
     state = turn.state
-    if (enabled(state, STEP) and state.phase == "turn" and action.actor == state.current
+    if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
             and state.pending and state.pending[0].kind == PRODUCTION_ITEM):
         team = state.teams[action.actor]
         state.pending.pop(0)
@@ -822,7 +865,7 @@ _base_sell = E.HANDLERS[A.Sell]
 
 def _sell(turn: E.Turn, action: A.Sell) -> None:
     state = turn.state
-    if (enabled(state, STEP) and not enabled(state, free_market.STEP)
+    if (STEP in state.config.steps and free_market.STEP not in state.config.steps
             and state.phase == "turn" and action.actor == state.current and state.pending
             and state.pending[0].kind == "red" and isinstance(action.units, int)):
         _fresh_sale_refusal(state, state.teams[action.actor], action.units,
@@ -835,7 +878,7 @@ _base_marketing_sale = E.HANDLERS[marketing.MarketingSale]
 
 def _marketing_sale(turn: E.Turn, action: marketing.MarketingSale) -> None:
     state = turn.state
-    if (enabled(state, STEP) and state.phase == "turn" and action.actor == state.current
+    if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
             and isinstance(action.units, int) and not isinstance(action.units, bool)):
         _fresh_sale_refusal(state, state.teams[action.actor], action.units,
                             section("Production"))
@@ -848,13 +891,13 @@ _base_marketing_sellable = marketing.sellable
 def _marketing_sellable(state: GameState, team: Team) -> int:
     """Step 3's stock for its organizations, less what step 6 keeps from sale."""
     units = _base_marketing_sellable(state, team)
-    if enabled(state, STEP):
+    if STEP in state.config.steps:
         units = min(units, sellable_finished(state, team))
     return units
 
 
 def _free_market_sellable(state: GameState, team: Team) -> int:
-    return sellable_finished(state, team) if enabled(state, STEP) else team.finished
+    return sellable_finished(state, team) if STEP in state.config.steps else team.finished
 
 
 # ---------------------------------------------------------------- the yellow field
@@ -863,7 +906,7 @@ _base_cost_choice = E.HANDLERS[A.CostChoice]
 
 def _cost_choice(turn: E.Turn, action: A.CostChoice) -> None:
     state = turn.state
-    if not enabled(state, STEP) or action.option not in ("produce", "sell_half"):
+    if STEP not in state.config.steps or action.option not in ("produce", "sell_half"):
         _base_cost_choice(turn, action)
         return
     team = E._require_turn(turn, action, "yellow", "A cost-field choice", "The Yellow Cost Field")
@@ -932,7 +975,7 @@ _base_roll = E.HANDLERS[A.Roll]
 
 def _roll(turn: E.Turn, action: A.Roll) -> None:
     state = turn.state
-    if (enabled(state, STEP) and state.phase == "turn" and action.actor == state.current
+    if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
             and state.pending and state.pending[0].kind == HIRING):
         raise RuleViolation("The worker representative answers the open hiring offer first.",
                             section("Hiring"))
@@ -944,7 +987,7 @@ def _on_close_year(turn: E.Turn, team: Team) -> None:
     """The first team completes its first lap: the unused workers leave the game, salaries
     are free from now on and unemployment support is due."""
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return
     lab = books(state)
     if lab["first_lap_done"]:
@@ -964,7 +1007,7 @@ def _on_round_end(turn: E.Turn) -> None:
     """The die passes the representative (between the last seat and the first): support for
     every unemployed worker at the highest negotiated salary, to the bank."""
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return
     lab = books(state)
     jobless = int(lab["unemployed"])
@@ -983,7 +1026,7 @@ def _on_bankrupt(turn: E.Turn, team: Team) -> None:
     """A bankrupt business lets its workers go (unemployed); its offers, strike and lockout
     end."""
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return
     lab = books(state)
     staff = workers_of(team)
@@ -1055,7 +1098,10 @@ def duty_of(action: A.Action) -> str | None:
 # ====================================================================== legal moves
 def _listed_production(state: GameState, team: Team, on_red: bool) -> int:
     """Units the team may produce and can pay for now."""
-    return min(producible(state, team, on_red), team.cash // unit_cost(team))
+    affordable = team.cash // unit_cost(team)
+    if affordable <= 0:  # ``producible`` is never below 0: the minimum is this
+        return affordable
+    return min(producible(state, team, on_red), affordable)
 
 
 def _production_choices(state: GameState, team: Team) -> list[Choice]:
@@ -1071,7 +1117,7 @@ def _production_choices(state: GameState, team: Team) -> list[Choice]:
 def _adjust_turn(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
     """Red field: production beside the decision, sales of what may be sold; yellow field:
     production at 3,000 a machine plus salaries, half-price sale of what may be sold."""
-    if not enabled(state, STEP) or state.current != team.name or not state.pending:
+    if STEP not in state.config.steps or state.current != team.name or not state.pending:
         return choices
     head = state.pending[0].kind
     if head == "red":
@@ -1082,12 +1128,14 @@ def _adjust_turn(state: GameState, team: Team, choices: list[Choice]) -> list[Ch
 
 
 def _adjust_red(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
-    sellable = sellable_finished(state, team)
+    sellable: int | None = None  # counted when there is a sale (with step 1 it is an offer)
     out = []
     for c in choices:
         if c.cls is A.Produce:
             continue
         if c.cls is A.Sell and c.param == "units":
+            if sellable is None:
+                sellable = sellable_finished(state, team)
             values = [v for v in c.values if v <= sellable]
             if not values:
                 continue
@@ -1111,34 +1159,50 @@ def _adjust_yellow(state: GameState, team: Team, choices: list[Choice]) -> list[
 
 
 def _can_lock_out(state: GameState, team: Team) -> bool:
-    return (not locked_out(state, team.name) and not strike_of(state, team.name)
-            and workers_of(team) > 0
-            and any(n != team.name for n in books(state)["strikes"]))
+    lab = books(state)
+    name = team.name
+    strikes = lab["strikes"]
+    return (bool(strikes) and name not in lab["lockouts"] and not strikes.get(name)
+            and len(team.step["labor"]["contracts"]) > 0 and any(n != name for n in strikes))
+
+
+def _own_offer(lab: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """``open_offer`` without the copy, for reading only."""
+    for offer in lab["offers"].values():
+        if offer["team"] == name:
+            found: dict[str, Any] = offer
+            return found
+    return None
 
 
 def _team_any_time(state: GameState, team: Team) -> list[Choice]:
-    if not enabled(state, STEP) or state.phase == "ended":
+    if STEP not in state.config.steps or state.phase == "ended":
         return []
+    lab = state.step["labor"]
+    name = team.name
     out: list[Choice] = []
-    offer = open_offer(state, team.name)
+    offer = _own_offer(lab, name)
     if offer is None:
-        most = min(available(state), LISTED_HIRES)
+        most = min(int(lab["pool"]) + int(lab["unemployed"]), LISTED_HIRES)
         if most:
             out.extend(Choice(OfferHire, {"salary": s}, "workers", range(1, most + 1),
                               any_time=True) for s in salary_options(state))
     elif offer["by"] == WORKERS:
-        if offer["workers"] <= available(state):
+        if offer["workers"] <= int(lab["pool"]) + int(lab["unemployed"]):
             out.append(Choice(AcceptHire, {"offer": offer["id"]}, any_time=True))
         out.append(Choice(RejectHire, {"offer": offer["id"]}, any_time=True))
     else:
         out.append(Choice(RejectHire, {"offer": offer["id"]}, any_time=True))
-    staying = sum(1 for c in contracts(team) if not c["notice"])
+    staying = 0
+    for c in team.step["labor"]["contracts"]:
+        if not c["notice"]:
+            staying += 1
     if staying and _stands_on_red(state, team):
         out.append(Choice(GiveNotice, param="workers", values=range(1, staying + 1),
                           any_time=True))
-    if _can_lock_out(state, team):
+    if lab["strikes"] and _can_lock_out(state, team):
         out.append(Choice(DeclareLockout, any_time=True))
-    if locked_out(state, team.name):
+    if name in lab["lockouts"]:
         out.append(Choice(EndLockout, any_time=True))
     return out
 
@@ -1146,7 +1210,7 @@ def _team_any_time(state: GameState, team: Team) -> list[Choice]:
 def _representative_choices(state: GameState, actor: str) -> list[Choice]:
     """The representative's moves: answering a team's offer is what the game waits for; the
     rest (offers, notices, strikes) it may make at any time they are allowed."""
-    if actor != WORKERS or not enabled(state, STEP):
+    if actor != WORKERS or STEP not in state.config.steps:
         return []
     out: list[Choice] = []
     spare = available(state)
@@ -1179,29 +1243,44 @@ def _representative_choices(state: GameState, actor: str) -> list[Choice]:
     return out
 
 
-def _greedy_hint(state: GameState, team: Team, choices: list[Choice]) -> A.Action | None:
+def _greedy_hint(state: GameState, team: Team, choices: list[Choice] | None
+                 ) -> A.Action | None:
     """A greedy team keeps one worker for each machine it holds, no more; before the unused
-    workers retire it hires one at least, for the machine it is about to buy."""
-    if not enabled(state, STEP):
+    workers retire it hires one at least, for the machine it is about to buy.
+
+    ``choices``: the team's legal moves, or None: then only this step's any-time moves are
+    listed, and only when the decision needs one (the hint picks nothing else, and no other
+    code lists hiring, accepting or notice for a team, so it picks the same move)."""
+    if STEP not in state.config.steps:
         return None
+    lab = state.step["labor"]
     target = len(team.machines)
-    if not books(state)["first_lap_done"]:
+    if not lab["first_lap_done"]:
         target = max(target, GREEDY_EARLY_HIRES)
-    need = target - sum(1 for c in contracts(team) if not c["notice"])
-    offer = open_offer(state, team.name)
+    staying = 0
+    for c in team.step["labor"]["contracts"]:
+        if not c["notice"]:
+            staying += 1
+    need = target - staying
+    offer = _own_offer(lab, team.name)
     if offer is not None:
         if offer["by"] == WORKERS and 0 < offer["workers"] <= need:
-            for c in choices:
+            for c in choices if choices is not None else _team_any_time(state, team):
                 if c.cls is AcceptHire:
                     return c.pick(team.name, 0)
         return None
-    if need > 0 and books(state)["last_rejected"].get(team.name) != team.rolls:
-        hires = [c for c in choices if c.cls is OfferHire]
+    # Without an open offer, hiring is listed unless the representative has no worker.
+    if need > 0 and lab["last_rejected"].get(team.name) != team.rolls and (
+            choices is not None or int(lab["pool"]) + int(lab["unemployed"]) != 0):
+        listed = choices if choices is not None else _team_any_time(state, team)
+        hires = [c for c in listed if c.cls is OfferHire]
         if hires:
             cheapest = min(hires, key=lambda c: int(c.fixed["salary"]))
             return cheapest.pick(team.name, min(need, cheapest.size()) - 1)
-    if need < 0:
-        for c in choices:
+    if need < 0:  # a worker stays: notice is listed while the team stands on red
+        if choices is None and not _stands_on_red(state, team):
+            return None
+        for c in choices if choices is not None else _team_any_time(state, team):
             if c.cls is GiveNotice:
                 return c.pick(team.name, min(-need, c.size()) - 1)
     return None
@@ -1209,7 +1288,7 @@ def _greedy_hint(state: GameState, team: Team, choices: list[Choice]) -> A.Actio
 
 # ====================================================================== views and checks
 def _view(state: GameState, viewer: str) -> dict[str, Any]:
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return {}
     lab = books(state)
     out: dict[str, Any] = {
@@ -1242,46 +1321,53 @@ def _view(state: GameState, viewer: str) -> dict[str, Any]:
 
 
 def _problems(state: GameState) -> list[str]:
-    if not enabled(state, STEP):
+    """The representative's books against the ledger and the contracts. After every action of
+    a simulation: one pass over the teams, the ledger's running balances read directly (the
+    same facts, messages and order as asking ``balance`` fact by fact)."""
+    if STEP not in state.config.steps:
         return []
     lab = state.step.get("labor")
     if lab is None:
         return ["the labor market's books are missing"]
     out = []
-    led = state.ledger
-    if led.balance("cash", WORKERS) != lab["cash"]:
-        out.append(f"worker representative: ledger cash {led.balance('cash', WORKERS)}, "
-                   f"books {lab['cash']}")
-    if lab["cash"] < 0:
-        out.append(f"worker representative has negative cash {lab['cash']}")
+    accounts = state.ledger.accounts
+    rep = accounts.get(WORKERS, EMPTY_ACCOUNT)
+    cash = lab["cash"]
+    on_books = rep.get("cash", 0)
+    if on_books != cash:
+        out.append(f"worker representative: ledger cash {on_books}, books {cash}")
+    if cash < 0:
+        out.append(f"worker representative has negative cash {cash}")
     employed = 0
     for team in state.teams.values():
-        staff = workers_of(team)
+        staff = len(team.step["labor"]["contracts"])
         employed += staff
-        if led.balance(WORKER, team.name) != staff:
-            out.append(f"{team.name}: ledger workers {led.balance(WORKER, team.name)}, "
-                       f"contracts {staff}")
+        name = team.name
+        on_books = accounts.get(name, EMPTY_ACCOUNT).get(WORKER, 0)
+        if on_books != staff:
+            out.append(f"{name}: ledger workers {on_books}, contracts {staff}")
         if team.bankrupt and staff:
-            out.append(f"bankrupt {team.name} still employs {staff}")
-    counts = (lab["pool"], lab["unemployed"], lab["retired"])
-    if min(counts) < 0:
-        out.append(f"negative worker counts {counts}")
-    total = sum(counts) + employed
+            out.append(f"bankrupt {name} still employs {staff}")
+    pool, unemployed, retired = lab["pool"], lab["unemployed"], lab["retired"]
+    if min(pool, unemployed, retired) < 0:
+        out.append(f"negative worker counts {(pool, unemployed, retired)}")
+    total = pool + unemployed + retired + employed
     if total != state.config.limits.workers:
         out.append(f"{total} workers counted, not {state.config.limits.workers}")
-    if led.balance(WORKER, WORKERS) != lab["pool"] + lab["unemployed"]:
+    if rep.get(WORKER, 0) != pool + unemployed:
         out.append("ledger and representative disagree on its workers")
-    if led.balance(WORKER, RETIRED) != lab["retired"]:
+    if accounts.get(RETIRED, EMPTY_ACCOUNT).get(WORKER, 0) != retired:
         out.append("ledger and representative disagree on the retired workers")
-    if lab["first_lap_done"] and lab["pool"]:
+    if lab["first_lap_done"] and pool:
         out.append("unused workers left after the first lap")
-    names = set(lab["strikes"]) | set(lab["lockouts"]) | {
-        o["team"] for o in lab["offers"].values()}
-    for name in names:
-        if name not in state.teams or state.teams[name].bankrupt:
-            out.append(f"labor market data for {name!r}, not a team in the game")
-    if lab["lockouts"] and not lab["strikes"]:
-        out.append("a lockout without a strike")
+    strikes, lockouts, offers = lab["strikes"], lab["lockouts"], lab["offers"]
+    if strikes or lockouts or offers:
+        names = set(strikes) | set(lockouts) | {o["team"] for o in offers.values()}
+        for name in names:
+            if name not in state.teams or state.teams[name].bankrupt:
+                out.append(f"labor market data for {name!r}, not a team in the game")
+        if lockouts and not strikes:
+            out.append("a lockout without a strike")
     return out
 
 

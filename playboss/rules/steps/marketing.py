@@ -31,7 +31,6 @@ from .. import invariants, legal, views
 from ..errors import RuleViolation, marks
 from ..market import open_dimples
 from ..state import BANK, PRODUCTION, GameState, Pending, Team
-from .common import enabled
 
 STEP = 3
 RULE = "3. Step: Marketing Organization"
@@ -128,7 +127,7 @@ def _free(turn: E.Turn, team: Team, trough: int, why: str) -> None:
 
 
 def _step_on(state: GameState) -> None:
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         raise RuleViolation("Marketing organizations are not played in this game (expansion "
                             "step 3).", RULE)
 
@@ -194,7 +193,7 @@ E.HANDLERS[CloseMarketing] = _close
 # ====================================================================== the yearly fee
 def _on_cross_start(turn: E.Turn, team: Team) -> None:
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return
     for trough in owned(state, team):
         state.pending.append(Pending(FEE, YEARLY_COST, REASON, str(trough)))
@@ -253,13 +252,18 @@ def produced_this_roll(state: GameState, team: Team) -> int:
 
 
 def sold_this_roll(team: Team) -> int:
-    roll, units = team.step.get("marketing_sold", [-1, 0])
+    sold = team.step.get("marketing_sold")
+    if sold is None:  # nothing sold yet (as [-1, 0]: no roll is number -1)
+        return 0
+    roll, units = sold
     return int(units) if roll == team.rolls else 0
 
 
 def allowance(state: GameState, team: Team) -> int:
     """Units the team's organizations may still sell with this roll: one each."""
-    return max(0, len(owned(state, team)) - sold_this_roll(team))
+    owners = state.step.get("marketing_troughs")  # None: no trough was ever taken
+    mine = owners.count(team.name) if owners is not None else 0
+    return max(0, mine - sold_this_roll(team))
 
 
 def sellable(state: GameState, team: Team) -> int:
@@ -269,7 +273,10 @@ def sellable(state: GameState, team: Team) -> int:
 
 def sale_limit(state: GameState, team: Team) -> int:
     room = open_dimples(state.market, state.config.zone_capacity)
-    return min(allowance(state, team), sellable(state, team), room)
+    left = allowance(state, team)
+    if not left:  # no organization selling (the usual case): the stock need not be counted,
+        return min(left, room)  # ``sellable`` is never below 0
+    return min(left, sellable(state, team), room)
 
 
 def _sale_open(state: GameState, team: Team) -> bool:
@@ -284,7 +291,7 @@ def _sale_open(state: GameState, team: Team) -> bool:
 
 def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
     state = turn.state
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return
     team.step["marketing_mark"] = len(state.ledger)
     state.pending.append(Pending(SALE))
@@ -293,10 +300,12 @@ def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
 def _auto_sale(turn: E.Turn, team: Team, head: Pending) -> bool:
     """Nothing to decide: no organization, all used, or nothing to sell."""
     state = turn.state
-    if sale_limit(state, team):
+    left = allowance(state, team)  # sale_limit's, asked once (popping the item changes none)
+    room = open_dimples(state.market, state.config.zone_capacity)
+    if (min(left, sellable(state, team), room) if left else min(left, room)):
         return False
     state.pending.pop(0)
-    if allowance(state, team) and not sold_this_roll(team):
+    if left and not sold_this_roll(team):
         why = ("has no finished unit in stock from before this roll" if not sellable(
             state, team) else "finds no open dimple in the market")
         turn.emit("marketing_idle", f"{team.name}'s marketing organization {why}: it sells "
@@ -360,7 +369,7 @@ def _pass(turn: E.Turn, action: A.Pass) -> None:
     """``pass`` at the ``marketing_sale`` item: sell nothing (more) with this roll."""
     state = turn.state
     head = state.pending[0].kind if state.pending else None
-    if not enabled(state, STEP) or head != SALE or action.actor != state.current:
+    if STEP not in state.config.steps or head != SALE or action.actor != state.current:
         _base_pass(turn, action)
         return
     state.pending.pop(0)
@@ -378,7 +387,7 @@ E.HOOKS["landed"].append(_on_landed)
 def _on_bankrupt(turn: E.Turn, team: Team) -> None:
     """A bankrupt team's organizations close; their chips go to the team and, with all its
     WEB chips, to the bank."""
-    if not enabled(turn.state, STEP):
+    if STEP not in turn.state.config.steps:
         return
     for trough in owned(turn.state, team):
         _free(turn, team, trough, "bankruptcy")
@@ -389,13 +398,15 @@ E.HOOKS["bankrupt"].append(_on_bankrupt)
 
 # ====================================================================== legal moves
 def _any_time(state: GameState, team: Team) -> list[legal.Choice]:
-    if not enabled(state, STEP) or state.phase == "ended":
+    if STEP not in state.config.steps or state.phase == "ended":
         return []
     out: list[legal.Choice] = []
-    free = free_troughs(state)
+    owners = troughs(state)
+    free = [i + 1 for i, owner in enumerate(owners) if owner is None]
     if free and state.web_bank >= CHIPS and team.cash >= FOUNDING_COST:
         out.append(legal.Choice(FoundMarketing, param="trough", values=free, any_time=True))
-    mine = owned(state, team)
+    name = team.name
+    mine = [i + 1 for i, owner in enumerate(owners) if owner == name]
     if mine:
         out.append(legal.Choice(CloseMarketing, param="trough", values=mine, any_time=True))
     head = state.pending[0].kind if state.pending else None
@@ -442,14 +453,17 @@ legal.PENDING_CHOICES[SALE] = _sale_choices
 
 # ====================================================================== checks and views
 def _check(state: GameState) -> list[str]:
+    on_books = state.ledger.balance("web", TROUGH_PARTY)
+    if on_books == 0 and "marketing_troughs" not in state.step:
+        return []  # no trough was ever taken (three free troughs, no chips in them)
     owners = troughs(state)
     out = []
     if len(owners) != TROUGHS:
         out.append(f"{len(owners)} marketing troughs, not {TROUGHS}")
     held = sum(1 for o in owners if o is not None)
-    if state.ledger.balance("web", TROUGH_PARTY) != CHIPS * held:
-        out.append(f"ledger has {state.ledger.balance('web', TROUGH_PARTY)} WEB chips in the "
-                   f"marketing troughs, the board {CHIPS * held}")
+    if on_books != CHIPS * held:
+        out.append(f"ledger has {on_books} WEB chips in the marketing troughs, the board "
+                   f"{CHIPS * held}")
     for o in owners:
         if o is not None and (o not in state.teams or state.teams[o].bankrupt):
             out.append(f"marketing trough held by {o}, not a team in the game")
@@ -460,7 +474,7 @@ invariants.EXTRA_CHECKS.append(_check)
 
 
 def _view(state: GameState, viewer: str) -> dict[str, Any]:
-    if not enabled(state, STEP):
+    if STEP not in state.config.steps:
         return {}
     return {"marketing": {
         "troughs": [{"trough": i + 1, "owner": o, "chips": CHIPS if o else 0}

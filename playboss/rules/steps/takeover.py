@@ -247,8 +247,8 @@ def _register_duties() -> None:
 
     for kind in (OfferTakeover, AcceptTakeover, RejectTakeover):
         labor.DUTIES[kind.type] = labor.MARKETING_FINANCE
-    for kind in (bankruptcy.EstateBid, bankruptcy.EstatePass):
-        labor.DUTIES[kind.type] = labor.PURCHASE_PRODUCTION_LABOR
+    for estate_kind in (bankruptcy.EstateBid, bankruptcy.EstatePass):
+        labor.DUTIES[estate_kind.type] = labor.PURCHASE_PRODUCTION_LABOR
     labor.DUTIES[bankruptcy.CloseEstate.type] = None
 
 
