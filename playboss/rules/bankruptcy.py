@@ -220,13 +220,14 @@ def _settle(turn: E.Turn, team: Team, due: int, reason: str) -> None:
 def _open(state: GameState) -> dict[str, Any]:
     estate: dict[str, Any] | None = state.step.get(PENDING)
     if estate is None or not state.pending or state.pending[0].kind != PENDING:
+        # (Step 6 may put a hiring offer in front of the auction: it is answered first.)
         raise RuleViolation("No bankrupt team's assets are being auctioned now.", RULE)
     return estate
 
 
 def waiting(state: GameState) -> list[str]:
     estate = state.step.get(PENDING)
-    if estate is None:
+    if estate is None or not state.pending or state.pending[0].kind != PENDING:
         return []
     return [t.name for t in state.teams.values() if not t.bankrupt
             and t.name != estate["bidder"] and t.name not in estate["passed"]]
@@ -251,6 +252,8 @@ def _bid(turn: E.Turn, action: EstateBid) -> None:
     estate.update(price=action.price, bidder=team.name, passed=[])
     turn.emit("estate_bid", f"{team.name} bids {marks(action.price)} Marks for "
               f"{estate['team']}'s assets.", team=team.name, price=action.price)
+    if not waiting(state):  # the only team left to bid has bid
+        _close(turn)
 
 
 def _pass(turn: E.Turn, action: EstatePass) -> None:
@@ -324,7 +327,7 @@ def _check(state: GameState) -> list[str]:
     out = []
     if not state.teams[estate["team"]].bankrupt:
         out.append("an estate auction of a team that is not bankrupt")
-    if not state.pending or state.pending[0].kind != PENDING:
+    if not any(p.kind == PENDING for p in state.pending):
         out.append("an estate auction the turn does not wait for")
     return out
 

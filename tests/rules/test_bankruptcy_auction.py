@@ -66,3 +66,15 @@ def test_refused_bids_change_nothing() -> None:
     play(state, EstatePass("Green"))
     refused(state, EstatePass("Green"), "passed already")
     refused(state, CloseEstate("Blue"), "Only the bank director")
+
+
+def test_a_new_bid_asks_the_others_again() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": an auction goes on
+    while someone may still bid more."""
+    state, _ = _auction()
+    play(state, EstatePass("Green"), EstatePass("Yellow"))
+    assert waiting_for(state) == ["Blue"]
+    play(state, EstateBid("Blue", price=6_600))
+    assert waiting_for(state) == ["Green", "Yellow"]
+    play(state, EstatePass("Green"), EstatePass("Yellow"))
+    assert "estate" not in state.step and state.teams["Blue"].raw == 10

@@ -101,3 +101,14 @@ def test_workers_and_marketing_move_with_the_business() -> None:
     _do(state, AcceptTakeover("Blue", offer=offer))
     assert labor.workers_of(state.teams["Red"]) == 1 and labor.workers_of(blue) == 0
     assert state.step["marketing_troughs"][1] == "Red"
+
+
+def test_no_takeover_before_the_game_has_begun() -> None:
+    """Rulebook I, "Now We Can Begin to Play": while the teams roll for the first player no
+    business changes hands."""
+    state = new_game(GameConfig(teams=("Red", "Blue"), dice="entered", steps=frozenset({4}),
+                                years=None))
+    _do(state, OfferTakeover("Red", target="Blue", price=0))
+    offer = int(next(iter(state.step["takeovers"])))
+    with pytest.raises(RuleViolation, match="not begun"):
+        apply(state, AcceptTakeover("Blue", offer=offer))

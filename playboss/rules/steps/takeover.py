@@ -121,6 +121,8 @@ def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
     buyer, target = state.teams[offer["buyer"]], state.teams[offer["target"]]
     if buyer.bankrupt:
         raise RuleViolation(f"{buyer.name} is out of the game.", RULE)
+    if state.phase == "order":
+        raise RuleViolation("The game has not begun: businesses are sold once it has.", RULE)
     if state.current == target.name:
         raise RuleViolation("A business is sold between its turns, not during one.", RULE)
     price = offer["price"]
@@ -233,6 +235,8 @@ def _labor(turn: E.Turn, buyer: Team, target: Team) -> None:
     books = labor.books(state)
     books["strikes"].pop(target.name, None)  # the dispute was with the old owners
     books["lockouts"] = [n for n in books["lockouts"] if n != target.name]
+    if not books["strikes"]:
+        books["lockouts"] = []  # "Insofar as one or more business are being striked"
     books["offers"] = {k: o for k, o in books["offers"].items() if o["team"] != target.name}
 
 
