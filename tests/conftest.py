@@ -8,6 +8,8 @@ service fails instead, because a skip there would hide that the tests never ran.
 import os
 import shutil
 import socket
+import subprocess
+from collections.abc import Iterator
 
 import pytest
 
@@ -33,3 +35,39 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             pytest.skip(reason)
     if item.get_closest_marker("browser") and not shutil.which("chromium"):
         pytest.skip("Chromium not installed (apt-get install chromium chromium-driver)")
+
+
+@pytest.fixture
+def celery_worker_process(db: object) -> Iterator[subprocess.Popen[str]]:
+    """A real Celery worker on the machine's Redis, reading and writing the test database (for
+    the real-service tests of the second pass; they need `transaction=True`)."""
+    import sys
+    from pathlib import Path
+
+    from django.conf import settings
+    from django.db import connection
+
+    from playboss.celery import app as celery_app
+
+    celery_app.control.purge()  # nothing left over from an earlier run
+    db_settings = connection.settings_dict  # the test database, not the configured one
+    env = dict(os.environ)
+    env["DATABASE_URL"] = (f"postgres://{db_settings['USER']}@"
+                           f"{db_settings['HOST'] or '127.0.0.1'}:{db_settings['PORT'] or 5432}/"
+                           f"{db_settings['NAME']}")
+    env["REDIS_URL"] = settings.REDIS_URL
+    env["MEDIA_ROOT"] = str(settings.MEDIA_ROOT)  # the worker writes where the site reads
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "playboss", "worker", "--pool=solo",
+         "--concurrency=1", "--loglevel=WARNING", "--without-heartbeat", "--without-gossip",
+         "--without-mingle"],
+        cwd=Path(__file__).resolve().parents[1], env=env, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, text=True)
+    try:
+        yield worker
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            worker.kill()

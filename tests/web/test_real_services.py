@@ -7,9 +7,6 @@ reason; under CI they must run.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -109,34 +106,16 @@ def test_a_change_reaches_a_socket_through_redis(game: Game, teacher: User) -> N
     async_to_sync(scenario)()
 
 
-def test_a_celery_worker_plays_the_bots(classroom: Classroom) -> None:
+def test_a_celery_worker_plays_the_bots(classroom: Classroom,
+                                       celery_worker_process: object) -> None:
     """A real worker process on Redis runs the bots' task against the test database."""
     from classroom import tasks
-    from playboss.celery import app as celery_app
 
-    celery_app.control.purge()  # nothing left over from an earlier run
     game = make_game(classroom, teams=["Bot A", "Bot B"], bots={"Bot A": "greedy",
                      "Bot B": "greedy"}, dice="engine", years=1)
-    db = connection.settings_dict  # the test database, not the configured one
-    env = dict(os.environ)
-    env["DATABASE_URL"] = (f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:"
-                           f"{db['PORT'] or 5432}/{db['NAME']}")
-    env["REDIS_URL"] = settings.REDIS_URL
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "playboss", "worker", "--pool=solo",
-         "--concurrency=1", "--loglevel=WARNING", "--without-heartbeat", "--without-gossip",
-         "--without-mingle"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        # Creating the game already queued the bots' task (on commit); this is a second one.
-        result: Any = tasks.play_bots.delay(game.pk)
-        result.get(timeout=60)
-        game.refresh_from_db()
-        assert game.seq > 0
-        assert game.status == Game.Status.ENDED  # two bots play a one-year game to its end
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            worker.kill()
+    # Creating the game already queued the bots' task (on commit); this is a second one.
+    result: Any = tasks.play_bots.delay(game.pk)
+    result.get(timeout=60)
+    game.refresh_from_db()
+    assert game.seq > 0
+    assert game.status == Game.Status.ENDED  # two bots play a one-year game to its end
