@@ -3,8 +3,11 @@
 A teacher who owns the game's class acts as the bank director, the worker representative, and
 (for a physical board, or to help a team) as any team. A student's browser joins one team of a
 game with the game code and PIN, or the team's QR link; the session remembers it. No account
-is needed for students. The projector laptop opens the game's secret projector link: its
-session may then watch the public view (``viewer_for(..., allow_public=True)``), never act.
+is needed for students. With step 6 the worker representative may be played by students too:
+they join with the game code and the representative's PIN (or its QR link) and act as
+``"workers"`` only; handing the role elsewhere changes its secret and locks them out. The
+projector laptop opens the game's secret projector link: its session may then watch the public
+view (``viewer_for(..., allow_public=True)``), never act.
 """
 
 from __future__ import annotations
@@ -19,11 +22,12 @@ from django.utils.crypto import constant_time_compare
 from playboss.rules import BANK
 from playboss.rules.views import PUBLIC
 
-from .models import Game, Team
+from .models import Game, Representative, Team
 
 WORKERS = "workers"
 SESSION_KEY = "playboss_teams"
 PROJECTOR_SESSION_KEY = "playboss_projectors"
+REPRESENTATIVE_SESSION_KEY = "playboss_representatives"
 
 
 @dataclass
@@ -35,17 +39,50 @@ class Viewer:
     #: Only the projector's public view: acts as nobody.
     public: bool = False
 
+    #: Students playing the worker representative (step 6): act as "workers" only.
+    representative: bool = False
+
     @property
     def default_actor(self) -> str:
         if self.public:
             return PUBLIC
+        if self.representative:
+            return WORKERS
         return self.team.name if self.team else BANK
 
 
 def join_team(request: HttpRequest, team: Team) -> None:
+    """This browser plays ``team`` (and no longer the representative of its game)."""
     teams = dict(request.session.get(SESSION_KEY, {}))
     teams[str(team.game_id)] = team.pk
     request.session[SESSION_KEY] = teams
+    _forget(request, REPRESENTATIVE_SESSION_KEY, team.game_id)
+
+
+def join_as_representative(request: HttpRequest, game: Game) -> None:
+    """This browser plays the worker representative of ``game`` (and no longer a team of it);
+    the caller checked the PIN or the link."""
+    tokens = dict(request.session.get(REPRESENTATIVE_SESSION_KEY, {}))
+    tokens[str(game.pk)] = game.representative_token
+    request.session[REPRESENTATIVE_SESSION_KEY] = tokens
+    _forget(request, SESSION_KEY, game.pk)
+
+
+def _forget(request: HttpRequest, key: str, game_id: int) -> None:
+    entries = dict(request.session.get(key, {}))
+    if entries.pop(str(game_id), None) is not None:
+        request.session[key] = entries
+
+
+def students_represent(game: Game) -> bool:
+    return game.representative == Representative.STUDENTS and bool(game.representative_token)
+
+
+def representative_in_session(session: Mapping[str, Any], game: Game) -> bool:
+    """The session joined as the representative with the game's current secret."""
+    token = session.get(REPRESENTATIVE_SESSION_KEY, {}).get(str(game.pk))
+    return (students_represent(game) and isinstance(token, str)
+            and constant_time_compare(token, game.representative_token))
 
 
 def team_in_session(request: HttpRequest, game: Game) -> Team | None:
@@ -82,6 +119,8 @@ def viewer_for(request: HttpRequest, game: Game, *, allow_public: bool = False) 
     if is_owner(request, game):
         names = {t.name for t in game.teams.all()}
         return Viewer(game, True, None, {BANK, WORKERS} | names)
+    if representative_in_session(request.session, game):
+        return Viewer(game, False, None, {WORKERS}, representative=True)
     team = team_in_session(request, game)
     if team is not None:
         return Viewer(game, False, team, {team.name})

@@ -8,7 +8,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from .access import SESSION_KEY, projector_in_session
+from .access import SESSION_KEY, projector_in_session, representative_in_session
 from .events import group_name
 from .models import Game
 
@@ -45,5 +45,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         session = self.scope.get("session") or {}
         owner = bool(user and user.is_authenticated and game.classroom.teacher_id == user.pk)
         member = str(self.game_id) in session.get(SESSION_KEY, {})
+        member = member or representative_in_session(session, game)
         projector = projector_in_session(session, game)
         return game.revision if owner or member or projector else None

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from playboss.rules.config import DICE_MODES, FIELD_NAMES, GOALS, LEASE_RENEWAL_MODES
 
-from .models import Team
+from .models import Representative, Team
 from .services import TeamSeat
 
 MAX_TEAMS = 9
@@ -123,6 +123,12 @@ class NewGameForm(forms.Form):
         help_text=_("Step 6: one player runs marketing and finance, the other purchase, "
                     "production and labour; each screen offers only its own half."))
 
+    representative = forms.ChoiceField(
+        label=_("The worker representative is played by"), choices=Representative.choices,
+        initial=Representative.TEACHER, required=False,
+        help_text=_("Step 6: the teacher (besides the bank), a group of students who run no "
+                    "business and join with a PIN of their own, or a bot."))
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for seat in range(1, MAX_TEAMS + 1):
@@ -181,6 +187,11 @@ class NewGameForm(forms.Form):
         if goal and goal != "profit" and 5 not in data.get("steps", []):
             self.add_error("goal", _("This goal needs expansion step 5 (various game goals): "
                                      "tick step 5 or choose the highest profit."))
+        data["representative"] = data.get("representative") or Representative.TEACHER
+        if data["representative"] != Representative.TEACHER and 6 not in data.get("steps", []):
+            self.add_error("representative", _(
+                "Only expansion step 6 (labour market) has a worker representative: tick step "
+                "6 or leave the role to the teacher."))
         return data
 
     # ------------------------------------------------------------------ results

@@ -34,6 +34,16 @@ def new_projector_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+class Representative(models.TextChoices):
+    """Who plays the worker representative of step 6 (rulebook: "One player becomes the worker
+    representative. He does not get a business to start")."""
+
+    TEACHER = "teacher", _("the teacher")
+    STUDENTS = "students", _("students (with their own PIN)")
+    RANDOM = "random", _("a random bot")
+    GREEDY = "greedy", _("a careful bot")
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
@@ -70,6 +80,14 @@ class Game(models.Model):
     #: Which standings the projector shows: none, the teams' sales, or their profit.
     projector_standings = models.CharField(_("standings on the projector"), max_length=8,
                                            choices=Standings.choices, default=Standings.NONE)
+    #: Step 6: who plays the worker representative. The teacher may always act for it too.
+    representative = models.CharField(_("worker representative played by"), max_length=10,
+                                      choices=Representative.choices,
+                                      default=Representative.TEACHER)
+    #: The representative's PIN and QR secret when students play it (distinct from the teams'
+    #: PINs; a new secret locks out the browsers that joined with the old one).
+    representative_pin = models.CharField(_("representative's PIN"), max_length=6, blank=True)
+    representative_token = models.CharField(max_length=32, blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -9,6 +9,7 @@ from django.db.models import QuerySet
 
 from playboss.rules import view
 from playboss.rules.gamelog import FORMAT, VERSION
+from playboss.rules.views import PUBLIC, viewers
 
 from . import state_store
 from .access import WORKERS
@@ -59,12 +60,9 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
     from .presenters import DEAL_MOVES, bundle_text, form_for, pending_text
 
     def read(state: Any) -> dict[str, Any]:
-        viewer = actor if actor in state.teams or actor == "bank" else "public"
-        if actor == WORKERS:
-            # The worker representative's console is the teacher's: step 6 puts the
-            # representative's own account and the offers it answers in the bank's view; the
-            # console shows only the labour market of it.
-            viewer = "bank"
+        # The worker representative (step 6) sees what a player without a business sees,
+        # whether the teacher or students play it: its own books, never the teams'.
+        viewer = actor if actor in viewers(state) else PUBLIC
         data = view(state, viewer)
         choices = legal_choices(state, actor) if state.phase != "ended" else []
         data["moves"] = [form_for(c) for c in choices if not c.any_time]

@@ -34,9 +34,10 @@ from playboss.rules import (
 from playboss.rules.bots import BOTS, Bot
 from playboss.rules.snapshot import state_to_dict
 from playboss.rules.state import GameState
+from playboss.rules.steps.labor import WORKERS
 
 from . import events, state_store
-from .models import Classroom, Game, GameAction, Snapshot, Team
+from .models import Classroom, Game, GameAction, Representative, Snapshot, Team
 
 SNAPSHOT_EVERY = 50
 #: Called with a game's id once a game has ended (after the commit): the reports app builds
@@ -89,9 +90,10 @@ def _new_code() -> str:
 @transaction.atomic
 def create_game(
     *, classroom: Classroom, name: str, seats: list[TeamSeat], settings_: dict[str, Any],
-    round_seconds: int = 90, language: str = "en",
+    round_seconds: int = 90, language: str = "en", representative: str = "teacher",
 ) -> Game:
-    """A new game: the engine checks the set-up; teams get PINs and QR tokens."""
+    """A new game: the engine checks the set-up; teams get PINs and QR tokens (and the worker
+    representative too, when students play it)."""
     name = name.strip()
     if not name:
         raise ServiceError("A game needs a name.")
@@ -111,17 +113,70 @@ def create_game(
         raise ServiceError(exc.message) from exc
     if not 10 <= round_seconds <= 3_600:
         raise ServiceError("A bidding round lasts 10 seconds to an hour.")
+    _check_representative(config, representative)
     game = Game.objects.create(classroom=classroom, name=name[:100], code=_new_code(),
                                config=state.config.to_dict(), language=language,
-                               round_seconds=round_seconds)
-    pins: set[str] = set()
-    while len(pins) < len(seats):  # distinct within the game: code + PIN names one team
-        pins.add(f"{secrets.randbelow(10_000):04d}")
-    for seat_no, (seat, pin) in enumerate(zip(seats, list(pins), strict=True)):
+                               round_seconds=round_seconds, representative=representative)
+    pins = _new_pins(len(seats))
+    for seat_no, (seat, pin) in enumerate(zip(seats, pins, strict=True)):
         Team.objects.create(game=game, name=names[seat_no], seat=seat_no, bot=seat.bot,
                             pin=pin, token=secrets.token_urlsafe(16))
+    if representative == Representative.STUDENTS:
+        _new_representative_secrets(game)
+        game.save(update_fields=["representative_pin", "representative_token"])
     Snapshot.objects.create(game=game, seq=0, state=state_to_dict(state))
     transaction.on_commit(lambda: _after_change(game.pk, run_bots=True))
+    return game
+
+
+def _new_pins(count: int, taken: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """``count`` PINs distinct from each other and from ``taken``: within a game, the code and
+    a PIN name one seat (a team, or the worker representative)."""
+    pins: list[str] = []
+    while len(pins) < count:
+        pin = f"{secrets.randbelow(10_000):04d}"
+        if pin not in taken and pin not in pins:
+            pins.append(pin)
+    return pins
+
+
+def _check_representative(config: GameConfig, representative: str) -> None:
+    if representative not in Representative.values:
+        raise ServiceError(f"Unknown player of the worker representative {representative!r}.")
+    if representative != Representative.TEACHER and 6 not in config.steps:
+        raise ServiceError("Only expansion step 6 (labour market) has a worker "
+                           "representative; the teacher keeps the role otherwise.")
+
+
+def _new_representative_secrets(game: Game) -> None:
+    """A fresh PIN and QR secret: browsers that joined with the old ones are out."""
+    taken = set(game.teams.values_list("pin", flat=True))
+    game.representative_pin = _new_pins(1, taken)[0]
+    game.representative_token = secrets.token_urlsafe(16)
+
+
+def set_representative(*, game_id: int, played_by: str) -> Game:
+    """Hand the worker representative of step 6 to the teacher, to students (with a PIN of
+    their own) or to a bot, also in the middle of a game. Every screen of the game reloads:
+    students who played the role lose it when it goes elsewhere."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        _check_representative(GameConfig.from_dict(game.config), played_by)
+        if game.status == Game.Status.ENDED:
+            raise ServiceError("The game is over.", status=409)
+        if game.representative == played_by:
+            return game
+        game.representative = played_by
+        if played_by == Representative.STUDENTS:
+            _new_representative_secrets(game)
+        else:
+            game.representative_pin = game.representative_token = ""
+        game.revision += 1
+        game.save(update_fields=["representative", "representative_pin",
+                                 "representative_token", "revision", "updated"])
+        revision, seq = game.revision, game.seq
+        transaction.on_commit(lambda: events.broadcast(game_id, revision, seq, []))
+        transaction.on_commit(lambda: _after_change(game_id, run_bots=True))
     return game
 
 
@@ -297,13 +352,16 @@ def close_overdue_round(*, game_id: int) -> bool:
 
 # ====================================================================== bots
 def play_bots(*, game_id: int) -> int:
-    """Let bot teams make every move the game waits on them for; returns how many."""
+    """Let bot teams (and a bot representative) make every move the game waits on them for;
+    returns how many."""
     moves = 0
     while moves < BOT_MOVES_PER_CALL:
         game = Game.objects.get(pk=game_id)
         if game.status != Game.Status.RUNNING:
             break
         bots = {t.name: t.bot for t in game.teams.all() if t.bot}
+        if game.representative in BOTS:  # step 6: a bot plays the worker representative
+            bots[WORKERS] = game.representative
         if not bots:
             break
 

@@ -875,6 +875,12 @@ _REFUSALS: list[tuple[re.Pattern[str], _Refusal]] = [
     (re.compile(r"The market has room for (?P<room>\d+) units only\."),
      lambda m: _("The market has room for %(room)s units only.") % {"room": m["room"]}),
     (re.compile(r"The game is over\."), lambda m: _("The game is over.")),
+    (re.compile(r"Only expansion step 6 \(labour market\) has a worker representative; the "
+                r"teacher keeps the role otherwise\."),
+     lambda m: _("Only expansion step 6 (labour market) has a worker representative; the "
+                 "teacher keeps the role otherwise.")),
+    (re.compile(r"Unknown player of the worker representative (?P<who>.+)\."),
+     lambda m: _("Unknown player of the worker representative %(who)s.") % {"who": m["who"]}),
     (re.compile(r"The game has not begun: roll for the first player\."),
      lambda m: _("The game has not begun: roll for the first player.")),
     (re.compile(r"The bank director has paused the game\."),

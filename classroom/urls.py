@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<int:game_id>/bank/undo/", views.bank_undo, name="bank_undo"),
     path("games/<int:game_id>/bank/export/", views.bank_export, name="bank_export"),
     path("games/<int:game_id>/workers/", views.workers, name="workers"),
+    path("games/<int:game_id>/workers/role/", views.workers_role, name="workers_role"),
     path("join/", views.join, name="join"),
     path("join/<str:token>/", views.join_by_link, name="join_link"),
     path("play/<str:code>/", views.play, name="play"),

@@ -14,6 +14,7 @@ from .teacher import (
     game_new,
     teacher_new,
     workers,
+    workers_role,
 )
 from .team import join, join_by_link, play
 
@@ -28,6 +29,7 @@ __all__ = [
     "game_new",
     "teacher_new",
     "workers",
+    "workers_role",
     "game_panel",
     "game_revision",
     "home",

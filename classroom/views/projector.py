@@ -27,7 +27,7 @@ from playboss.rules.statements import balance_sheet
 from playboss.rules.views import PUBLIC
 
 from .. import selectors, services, state_store
-from ..access import is_owner, open_projector, token_matches, viewer_for
+from ..access import is_owner, open_projector, students_represent, token_matches, viewer_for
 from ..models import Game
 from ..qr import qr_svg
 from ..texts import describe_events
@@ -325,5 +325,12 @@ def team_sheet(request: HttpRequest, game_id: int) -> HttpResponse:
             link = request.build_absolute_uri(reverse("classroom:join_link", args=[team.token]))
             card.update(link=link, qr=qr_svg(link, f"QR code: join {team.name}"))
         cards.append(card)
+    representative = None
+    if students_represent(game):
+        link = request.build_absolute_uri(
+            reverse("classroom:join_link", args=[game.representative_token]))
+        representative = {"link": link,
+                          "qr": qr_svg(link, "QR code: join as the worker representative")}
     return render(request, "classroom/team_sheet.html",
-                  {"game": game, "cards": cards, "join_url": join_url})
+                  {"game": game, "cards": cards, "join_url": join_url,
+                   "representative": representative})

@@ -27,7 +27,7 @@ from playboss.rules import BANK
 from .. import selectors, services
 from ..access import SESSION_KEY, WORKERS, is_owner
 from ..forms import ClassroomForm, ImportLogForm, NewGameForm, TeacherCreationForm
-from ..models import Classroom, Game
+from ..models import Classroom, Game, Representative
 from ..texts import translate_refusal
 
 PER_PAGE = 20
@@ -184,7 +184,8 @@ def game_new(request: HttpRequest, class_id: int) -> HttpResponse:
                 classroom=classroom, name=form.cleaned_data["name"], seats=form.seats(),
                 settings_=form.engine_settings(),
                 round_seconds=form.cleaned_data["round_seconds"],
-                language=form.cleaned_data["language"])
+                language=form.cleaned_data["language"],
+                representative=form.cleaned_data["representative"])
         except services.ServiceError as exc:
             form.add_error(None, exc.message)
         else:
@@ -204,6 +205,7 @@ def _console(request: HttpRequest, game: Game, actor: str, template: str,
         "labour": has_labour_market(game),
         "projector_url": f"/games/{game.pk}/projector/",
         "teams_url": f"/games/{game.pk}/teams/",
+        "representative_choices": Representative.choices,
     })
 
 
@@ -230,6 +232,23 @@ def workers(request: HttpRequest, game_id: int) -> HttpResponse:
         return render(request, "classroom/workers.html",
                       {"game": game, "classroom": game.classroom, "missing": True}, status=404)
     return _console(request, game, WORKERS, "classroom/workers.html", [WORKERS])
+
+
+@require_POST
+def workers_role(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Hand the worker representative to the teacher, to students (a new PIN) or to a bot."""
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    try:
+        game = services.set_representative(game_id=game.pk,
+                                           played_by=request.POST.get("played_by", ""))
+    except services.ServiceError as exc:
+        messages.error(request, translate_refusal(exc.message))
+    else:
+        messages.success(request, _("The worker representative is played by %(who)s.")
+                         % {"who": game.get_representative_display()})
+    return redirect("classroom:workers", game_id=game.pk)
 
 
 @require_POST

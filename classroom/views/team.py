@@ -7,8 +7,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from .. import duties
-from ..access import join_team, team_in_session, viewer_for
-from ..models import Game, Team
+from ..access import (
+    join_as_representative,
+    join_team,
+    team_in_session,
+    viewer_for,
+)
+from ..models import Game, Representative, Team
 
 
 def join(request: HttpRequest) -> HttpResponse:
@@ -17,6 +22,12 @@ def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         pin = (request.POST.get("pin") or "").strip()
         team = Team.objects.filter(game__code=code, pin=pin).select_related("game").first()
+        represented = Game.objects.filter(
+            code=code, representative=Representative.STUDENTS, representative_pin=pin,
+        ).exclude(representative_pin="").first() if pin else None
+        if team is None and represented is not None:
+            join_as_representative(request, represented)
+            return redirect("classroom:play", code=represented.code)
         if team is None:
             error = _("No team of a game %(code)s has that PIN. Check both with your teacher.") \
                 % {"code": code or "?"}
@@ -30,9 +41,15 @@ def join(request: HttpRequest) -> HttpResponse:
 
 
 def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
-    team = get_object_or_404(Team.objects.select_related("game"), token=token)
-    join_team(request, team)
-    return redirect("classroom:play", code=team.game.code)
+    """A team's QR link, or the worker representative's (when students play it)."""
+    team = Team.objects.select_related("game").filter(token=token).first()
+    if team is not None:
+        join_team(request, team)
+        return redirect("classroom:play", code=team.game.code)
+    game = get_object_or_404(Game, representative=Representative.STUDENTS,
+                             representative_token=token)
+    join_as_representative(request, game)
+    return redirect("classroom:play", code=game.code)
 
 
 def play(request: HttpRequest, code: str) -> HttpResponse:
@@ -41,6 +58,8 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     viewer = viewer_for(request, game)
     if viewer is None:
         return redirect(f"/join/?code={game.code}")
+    if viewer.representative:  # students playing the worker representative (step 6)
+        return render(request, "classroom/representative.html", {"game": game})
     if team is None:  # the teacher looking at a team screen
         name = request.GET.get("as", "")
         team = game.teams.filter(name=name).first() or game.teams.first()

@@ -2,8 +2,9 @@
 
 ``view(state, viewer)`` with a team name shows that team everything of its own and of the
 others only what lies on the table: position, machines, computer, goods, WEB chips. The bank
-(``"bank"``) sees everything; ``"public"`` (the projector) sees the table only. The order of
-the risk deck is a secret from everyone.
+(``"bank"``) sees everything; ``"public"`` (the projector) sees the table only. An expansion step
+may add a viewer of its own (step 6: the worker representative, ``"workers"``), who sees the
+table and what the step gives it. The order of the risk deck is a secret from everyone.
 """
 
 from __future__ import annotations
@@ -21,6 +22,14 @@ PUBLIC = "public"
 #: Expansion steps add what they show here: ``extra(state, viewer) -> dict`` merged into the
 #: view (each step keeps to its own keys and hides what the viewer may not see).
 EXTRA_VIEWS: list[Callable[[GameState, str], dict[str, Any]]] = []
+#: Viewers an expansion step brings into a game: name -> "does this game have them?".
+EXTRA_VIEWERS: dict[str, Callable[[GameState], bool]] = {}
+
+
+def viewers(state: GameState) -> list[str]:
+    """Everyone who may look at this game: the bank, each team, the public, a step's roles."""
+    return [BANK, *state.teams, PUBLIC,
+            *(name for name, present in EXTRA_VIEWERS.items() if present(state))]
 
 
 def team_table(state: GameState, team: Team) -> dict[str, Any]:
@@ -74,7 +83,8 @@ def team_books(state: GameState, team: Team) -> dict[str, Any]:
 
 
 def view(state: GameState, viewer: str) -> dict[str, Any]:
-    if viewer not in (BANK, PUBLIC) and viewer not in state.teams:
+    if viewer not in (BANK, PUBLIC) and viewer not in state.teams and not (
+            viewer in EXTRA_VIEWERS and EXTRA_VIEWERS[viewer](state)):
         raise ValueError(f"unknown viewer {viewer!r}")
     config = state.config
     teams = []

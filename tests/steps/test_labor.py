@@ -886,6 +886,35 @@ def test_views_show_the_labor_market_and_hide_the_representatives_books() -> Non
     assert "cash" not in public and "mine" not in public and "salaries" not in public
 
 
+def test_the_representative_sees_its_own_books_and_only_the_table_of_the_teams() -> None:
+    """Rulebook II, "6. Step: Labor Market": "One player becomes the worker representative. He
+    does not get a business to start" - a player at the table: it sees its account, its
+    contracts and the offers it answers, never a team's cash, loans or balance sheet."""
+    state = g6()
+    hire(state, "Red", 2)
+    play(state, OfferHire("Blue", workers=1, salary=500))
+    seen = view(state, W)
+    labour = seen["labor"]
+    assert labour["cash"] == 5_000 and labour["salaries"] == {"Red": [500, 500], "Blue": []}
+    assert [(o["team"], o["workers"], o["salary"]) for o in labour["offers"]] == [
+        ("Blue", 1, 500)]
+    for row in seen["teams"]:
+        assert "cash" not in row and "balance_sheet" not in row and "loans" not in row
+    assert seen["deals"] == [] and "mine" not in labour
+    assert "amount" not in (seen["pending"] or {})
+    dumped = json.dumps(seen)
+    assert "risk_order" not in dumped and "bank_debt" not in dumped
+
+
+def test_the_representative_is_a_viewer_only_with_the_labor_market() -> None:
+    """Rulebook II, "6. Step: Labor Market": without step 6 there is no worker representative."""
+    with pytest.raises(ValueError, match="unknown viewer"):
+        view(game(), W)
+    from playboss.rules.views import viewers
+    assert viewers(game()) == ["bank", "Red", "Blue", "public"]
+    assert viewers(g6()) == ["bank", "Red", "Blue", "public", W]
+
+
 def test_the_invariants_catch_lost_workers_and_money() -> None:
     """Rulebook II, "6. Step: Labor Market": 20 workers in all; the representative's money is
     booked like a team's."""

@@ -24,11 +24,12 @@ def classroom(teacher: User) -> Classroom:
 def make_game(classroom: Classroom, bots: dict[str, str] | None = None,
               **settings: Any) -> Game:
     names = settings.pop("teams", ["Red", "Blue"])
+    representative = settings.pop("representative", "teacher")  # the site's, not the engine's
     seats = [services.TeamSeat(n, (bots or {}).get(n, "")) for n in names]
     base = {"first_team": names[0], "dice": "entered", "seed": 1}
     base.update(settings)
     return services.create_game(classroom=classroom, name="Game 1", seats=seats,
-                                settings_=base)
+                                settings_=base, representative=representative)
 
 
 @pytest.fixture

@@ -57,7 +57,12 @@
         tickSent = false;
         bind();
       })
-      .catch(() => flash(t("tLoadFailed", "The game could not be loaded; retrying…"), "error"))
+      .catch((status) => {
+        // 403: this browser lost its seat (the role went elsewhere, the session ended): the
+        // page itself then leads to the join form or the sign-in.
+        if (status === 403) { location.reload(); return; }
+        flash(t("tLoadFailed", "The game could not be loaded; retrying…"), "error");
+      })
       .finally(() => { refreshing = null; });
     return refreshing;
   }

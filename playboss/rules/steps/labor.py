@@ -1301,9 +1301,11 @@ def _view(state: GameState, viewer: str) -> dict[str, Any]:
                    for t in state.teams.values()},
         "support_paid": lab["support_paid"], "strike_wages_paid": lab["strike_wages_paid"],
         "offers": [dict(o) for o in lab["offers"].values()
-                   if viewer == BANK or viewer == o["team"]],
+                   if viewer in (BANK, WORKERS) or viewer == o["team"]],
     }
-    if viewer == BANK:
+    # The representative is a party to every contract and keeps its own account; the teams'
+    # books (their cash, loans, balance sheets) stay hidden from it, as at the table.
+    if viewer in (BANK, WORKERS):
         out["cash"] = lab["cash"]
         out["salaries"] = {t.name: [c["salary"] for c in contracts(t)]
                            for t in state.teams.values()}
@@ -1417,4 +1419,5 @@ legal.ANY_TIME_CHOICES.append(_team_any_time)
 legal.ACTOR_CHOICES.append(_representative_choices)
 bots.GREEDY_HINTS.append(_greedy_hint)
 views.EXTRA_VIEWS.append(_view)
+views.EXTRA_VIEWERS[WORKERS] = lambda state: STEP in state.config.steps
 invariants.EXTRA_CHECKS.append(_problems)

@@ -1,0 +1,102 @@
+"""End to end in Debian's Chromium: students play step 6's worker representative from a browser
+of their own (rulebook part II, "6. Step: Labor Market": "One player becomes the worker
+representative. He does not get a business to start"). The teacher hands the role out on the
+new-game form; the representative joins with the game code and its PIN, answers a team's
+hiring offer, and never sees the team's cash; when the teacher takes the role back, its screen
+leads to the join form. Screenshots as in test_classroom_flow (PLAYBOSS_SCREENSHOTS=1).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from .conftest import CHROMIUM_ARGS, ROOT
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 8_000
+
+
+def test_students_play_the_worker_representative(site: str, tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    shots = ROOT / "docs" / "screenshots" if os.environ.get("PLAYBOSS_SCREENSHOTS") else tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        teacher = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+        teacher.goto(f"{site}/accounts/login/")
+        teacher.fill("input[name=username]", "ms.weber")
+        teacher.fill("input[name=password]", "e2e-secret-1")
+        teacher.click("button.primary")
+        teacher.fill("input[name=name]", "Labour market 11a")
+        teacher.click("text=Create the class")
+        teacher.click("text=New game")
+        teacher.fill("input[name=name]", "Strike week")
+        teacher.fill("textarea[name=teams]", "Red\nBlue")
+        teacher.check("input[name=steps][value='6']")
+        teacher.select_option("select[name=representative]", "students")
+        teacher.check("input[name=dice][value=entered]")
+        teacher.click("form.new-game button.primary")
+        expect(teacher.locator("text=Every team at a glance")).to_be_visible(timeout=TIMEOUT)
+        game_id = re.search(r"/games/(\d+)/bank/", teacher.url).group(1)  # type: ignore[union-attr]
+
+        sheet = teacher.context.new_page()
+        sheet.goto(f"{site}/games/{game_id}/teams/")
+        code = sheet.locator("section.ts-card[data-team=Red] dd").first.inner_text().strip()
+        red_pin = sheet.locator("section.ts-card[data-team=Red] dd.pin").inner_text()
+        rep_pin = sheet.locator("section.ts-card[data-team=workers] dd.pin").inner_text()
+        sheet.screenshot(path=str(shots / "e2e-team-sheet-representative.png"), full_page=True)
+        sheet.close()
+
+        def join(pin: str) -> object:
+            page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+            page.goto(f"{site}/join/")
+            page.fill("input[name=code]", code)
+            page.fill("input[name=pin]", pin)
+            page.click("button.primary")
+            return page
+
+        red, rep = join(red_pin), join(rep_pin)
+        expect(red.locator(".statusbar strong")).to_have_text("Red", timeout=TIMEOUT)
+        expect(rep.locator(".statusbar strong").first).to_have_text("Worker representative",
+                                                               timeout=TIMEOUT)
+        expect(rep.locator("#panel")).to_contain_text("5,000 M", timeout=TIMEOUT)  # the fund
+
+        # The bank pays Red a prize nobody else may know of: 1,250 Marks.
+        teacher.goto(f"{site}/games/{game_id}/bank/")
+        correction = teacher.locator("form.move[data-type=correction]").first
+        correction.locator("[name=team]").select_option("Red")
+        correction.locator("[name=amount]").fill("1250")
+        correction.locator("[name=reason]").fill("prize")
+        correction.locator("button").click()
+        expect(red.locator("#panel")).to_contain_text("21,250 M", timeout=TIMEOUT)
+
+        # Red offers to hire two workers; the representative's screen shows the offer.
+        offer = red.locator("form.move[data-type=offer_hire]").first
+        offer.locator("[name=workers]").select_option("2")
+        offer.locator("button").click()
+        accept = rep.locator("form.move[data-type=accept_hire] button")
+        expect(accept).to_be_visible(timeout=TIMEOUT)
+        rep.screenshot(path=str(shots / "e2e-representative-offer.png"), full_page=True)
+        accept.click()
+        row = rep.locator("table.glance tr:has(th:text-is('Red'))")
+        expect(row.locator("td").nth(1)).to_have_text("2", timeout=TIMEOUT)
+        assert "21,250" not in rep.locator("#panel").inner_text()  # Red's cash is Red's
+        rep.screenshot(path=str(shots / "e2e-representative.png"), full_page=True)
+
+        # The teacher takes the role back: the students' screen goes to the join form.
+        teacher.goto(f"{site}/games/{game_id}/workers/")
+        expect(teacher.locator("section.representative-role")).to_contain_text(rep_pin)
+        expect(teacher.locator("#panel")).to_contain_text("Teams and their workers",
+                                                          timeout=TIMEOUT)
+        teacher.screenshot(path=str(shots / "e2e-workers-console.png"), full_page=True)
+        teacher.select_option("select[name=played_by]", "teacher")
+        teacher.click("section.representative-role button")
+        expect(teacher.locator("section.representative-role")).to_contain_text(
+            "You play the representative here", timeout=TIMEOUT)
+        expect(rep).to_have_url(re.compile(r"/join/\?code="), timeout=TIMEOUT)
+        browser.close()
