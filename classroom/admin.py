@@ -70,8 +70,9 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("name", "code", "classroom__name", "classroom__teacher__username")
     date_hierarchy = "created"
     list_select_related = ("classroom__teacher",)
-    readonly_fields = ("code", "config", "status", "seq", "revision", "deadline", "created",
-                       "updated", "console")
+    #: Who plays the representative changes on its console (a service makes its PIN and link).
+    readonly_fields = ("code", "config", "status", "seq", "revision", "deadline",
+                       "representative", "representative_pin", "created", "updated", "console")
     inlines = [TeamInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
