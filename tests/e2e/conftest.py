@@ -4,16 +4,20 @@ in a process of its own, as in a classroom; one teacher account (ms.weber)."""
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+TEACHER, PASSWORD = "ms.weber", "e2e-secret-1"
+TIMEOUT = 8_000  # ms a screen may take to follow a change (far more than it needs)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -35,7 +39,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     subprocess.run([*manage, "shell", "-c",
                     "from django.contrib.auth.models import User; "
-                    "User.objects.create_user('ms.weber', password='e2e-secret-1')"],
+                    f"User.objects.create_user({TEACHER!r}, password={PASSWORD!r})"],
                    cwd=ROOT, env=env, check=True)
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p",
@@ -53,3 +57,36 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def teacher_fills_a_new_game(page: Any, site: str, class_name: str, game_name: str,
+                             teams: str, **choices: Any) -> None:
+    """The teacher signs in, makes a class and fills the new-game form with dice entered on the
+    site. ``choices``: ``years`` (text), ``steps`` (ticked), ``representative`` (selected)."""
+    page.goto(f"{site}/accounts/login/")
+    page.fill("input[name=username]", TEACHER)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button.primary")
+    page.fill("input[name=name]", class_name)
+    page.click("text=Create the class")
+    page.click("text=New game")
+    page.fill("input[name=name]", game_name)
+    page.fill("textarea[name=teams]", teams)
+    page.check("input[name=dice][value=entered]")
+    if "years" in choices:
+        page.fill("input[name=years]", choices["years"])
+    for step in choices.get("steps", ()):
+        page.check(f"input[name=steps][value='{step}']")
+    if "representative" in choices:
+        page.select_option("select[name=representative]", choices["representative"])
+
+
+def teacher_creates_the_game(page: Any) -> str:
+    """Submit the filled form; the new game's id, read off the bank console it opens."""
+    from playwright.sync_api import expect
+
+    page.click("form.new-game button.primary")
+    expect(page.locator("text=Every team at a glance")).to_be_visible(timeout=TIMEOUT)
+    found = re.search(r"/games/(\d+)/bank/", page.url)
+    assert found, page.url
+    return found.group(1)

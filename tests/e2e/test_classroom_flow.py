@@ -11,16 +11,19 @@ temporary folder, so a test run leaves the tree as it was.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import pytest
 
-from .conftest import CHROMIUM_ARGS, ROOT
+from .conftest import (
+    CHROMIUM_ARGS,
+    ROOT,
+    TIMEOUT,
+    teacher_creates_the_game,
+    teacher_fills_a_new_game,
+)
 
 pytestmark = pytest.mark.browser
-TIMEOUT = 8_000  # ms a screen may take to follow a change (far more than it needs)
-
 
 def test_a_class_plays_a_game(site: str, tmp_path: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
@@ -34,21 +37,10 @@ def test_a_class_plays_a_game(site: str, tmp_path: Path) -> None:
         teacher.on("dialog", lambda dialog: dialog.accept())  # "take back this move?" — yes
 
         # The teacher signs in, makes a class and a game in physical-board mode.
-        teacher.goto(f"{site}/accounts/login/")
-        teacher.fill("input[name=username]", "ms.weber")
-        teacher.fill("input[name=password]", "e2e-secret-1")
-        teacher.click("button.primary")
-        teacher.fill("input[name=name]", "Business 10b")
-        teacher.click("text=Create the class")
-        teacher.click("text=New game")
-        teacher.fill("input[name=name]", "Friday table")
-        teacher.fill("textarea[name=teams]", "Red\nBlue")
-        teacher.check("input[name=dice][value=entered]")
-        teacher.fill("input[name=years]", "2")
+        teacher_fills_a_new_game(teacher, site, "Business 10b", "Friday table", "Red\nBlue",
+                                 years="2")
         teacher.screenshot(path=str(SHOTS / "e2e-new-game.png"), full_page=True)
-        teacher.click("form.new-game button.primary")
-        expect(teacher.locator("text=Every team at a glance")).to_be_visible(timeout=TIMEOUT)
-        game_id = re.search(r"/games/(\d+)/bank/", teacher.url).group(1)  # type: ignore[union-attr]
+        game_id = teacher_creates_the_game(teacher)
 
         # The team sheet gives the code and the PINs.
         sheet = teacher.context.new_page()

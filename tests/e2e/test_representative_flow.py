@@ -14,10 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import CHROMIUM_ARGS, ROOT
+from .conftest import (
+    CHROMIUM_ARGS,
+    ROOT,
+    TIMEOUT,
+    teacher_creates_the_game,
+    teacher_fills_a_new_game,
+)
 
 pytestmark = pytest.mark.browser
-TIMEOUT = 8_000
 
 
 def test_students_play_the_worker_representative(site: str, tmp_path: Path) -> None:
@@ -28,21 +33,9 @@ def test_students_play_the_worker_representative(site: str, tmp_path: Path) -> N
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         teacher = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-        teacher.goto(f"{site}/accounts/login/")
-        teacher.fill("input[name=username]", "ms.weber")
-        teacher.fill("input[name=password]", "e2e-secret-1")
-        teacher.click("button.primary")
-        teacher.fill("input[name=name]", "Labour market 11a")
-        teacher.click("text=Create the class")
-        teacher.click("text=New game")
-        teacher.fill("input[name=name]", "Strike week")
-        teacher.fill("textarea[name=teams]", "Red\nBlue")
-        teacher.check("input[name=steps][value='6']")
-        teacher.select_option("select[name=representative]", "students")
-        teacher.check("input[name=dice][value=entered]")
-        teacher.click("form.new-game button.primary")
-        expect(teacher.locator("text=Every team at a glance")).to_be_visible(timeout=TIMEOUT)
-        game_id = re.search(r"/games/(\d+)/bank/", teacher.url).group(1)  # type: ignore[union-attr]
+        teacher_fills_a_new_game(teacher, site, "Labour market 11a", "Strike week",
+                                 "Red\nBlue", steps=[6], representative="students")
+        game_id = teacher_creates_the_game(teacher)
 
         sheet = teacher.context.new_page()
         sheet.goto(f"{site}/games/{game_id}/teams/")

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from classroom import services
 from classroom.models import Classroom, Game
@@ -14,6 +15,13 @@ from classroom.models import Classroom, Game
 @pytest.fixture
 def teacher(db: Any) -> User:
     return User.objects.create_user("teacher", password="secret-pass-1")
+
+
+@pytest.fixture
+def owner(client: Client, teacher: User) -> Client:
+    """The test client, signed in as the teacher who owns the class."""
+    client.force_login(teacher)
+    return client
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ from unittest import mock
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
@@ -44,12 +43,6 @@ def team_client(game: Game, name: str) -> Client:
     c = Client()
     assert c.get(f"/join/{game.teams.get(name=name).token}/").status_code == 302
     return c
-
-
-@pytest.fixture
-def owner(client: Client, teacher: User) -> Client:
-    client.force_login(teacher)
-    return client
 
 
 def move(c: Client, game: Game, actor: str, **action: Any) -> Any:

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
-from django.contrib.auth.models import User
 from django.test import Client
 
 from classroom import selectors, services
@@ -29,12 +28,6 @@ W = "workers"
 
 
 # ====================================================================== helpers
-@pytest.fixture
-def owner(client: Client, teacher: User) -> Client:
-    client.force_login(teacher)
-    return client
-
-
 @pytest.fixture
 def labour(classroom: Classroom) -> Game:
     """Red and Blue with step 6; students play the representative."""

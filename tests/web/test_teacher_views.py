@@ -21,12 +21,6 @@ PASSWORD = "secret-pass-1"
 
 # ====================================================================== helpers
 @pytest.fixture
-def owner(client: Client, teacher: User) -> Client:
-    client.force_login(teacher)
-    return client
-
-
-@pytest.fixture
 def other_teacher(db: Any) -> Client:
     c = Client()
     c.force_login(User.objects.create_user("other", password=PASSWORD))
