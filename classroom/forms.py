@@ -47,6 +47,10 @@ LEASE_LABELS = {
     "lease_field": _("On crossing the field where the lease was paid (rulebook)"),
     "start": _("At the start field"),
 }
+FINAL_CAPITAL_LABELS = {
+    "full": _("The full 20,000 Marks from every team (rulebook)"),
+    "received": _("Only what the bank paid in (10,000 if a team never crossed the start)"),
+}
 MARKET_FILL_CHOICES = [
     ("auto", _("Automatic (full with 5 or more teams, else half)")),
     ("full", _("Full")),
@@ -103,6 +107,11 @@ class NewGameForm(forms.Form):
     years = forms.IntegerField(
         label=_("Duration in years"), min_value=1, max_value=100, required=False, initial=10,
         help_text=_("Empty: no fixed duration, you call time from the bank console."))
+    final_capital = forms.ChoiceField(
+        label=_("At the end, the starting capital subtracted is"),
+        choices=list(FINAL_CAPITAL_LABELS.items()), initial="full", required=False,
+        help_text=_("Base model: the second 10,000 Marks come at the first crossing of the "
+                    "start."))
     market_fill = forms.ChoiceField(label=_("Market at the start"), choices=MARKET_FILL_CHOICES,
                                     initial="auto")
     board = forms.CharField(
@@ -211,6 +220,7 @@ class NewGameForm(forms.Form):
             "market_fill": data["market_fill"],
             "dice": data["dice"],
             "lease_renewal": data["lease_renewal"],
+            "final_capital": data.get("final_capital") or "full",
         }
         if data.get("board"):
             out["board"] = data["board"]

@@ -37,6 +37,7 @@ from django.utils.translation import (
 )
 
 from playboss.rules.constants import COMPUTER_PRICE, MACHINE_PRICE, WEB_PRICE
+from playboss.rules.steps.free_market import ALL_UNCOVERED
 
 Event = dict[str, Any]
 
@@ -414,6 +415,9 @@ def _close_bidding(e: Event) -> str:
 
 def _bidding_end(e: Event) -> str:
     sales = e.get("sales") or []
+    if not sales and e.get("why") == ALL_UNCOVERED:
+        return _("The bidding ends: nobody underbid; the first supplier sold all its units "
+                 "uncovered.")
     if not sales:
         return _("The bidding ends: no units sold.")
     said = "; ".join(
@@ -443,10 +447,10 @@ def _hire_offered(e: Event) -> str:
     if e.get("by") == "workers":
         return _with_workers(gettext_noop(
             "The worker representative offers %(team)s %(workers)s at %(salary)s Marks a red "
-            "field each."), "salary")(e)
+            "field each (offer %(offer)s)."), "salary")(e)
     return _with_workers(gettext_noop(
         "%(team)s offers the worker representative %(workers)s at %(salary)s Marks a red "
-        "field each."), "salary")(e)
+        "field each (offer %(offer)s)."), "salary")(e)
 
 
 def _hire_rejected(e: Event) -> str:
@@ -605,7 +609,7 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
         "Marks.", "units"), "revenue"),
     # ---- steps 4 and 5: takeovers, goals, taxes
     "takeover_offered": _simple(gettext_noop("%(team)s offers to buy %(partner)s's "
-                                             "business.")),
+                                             "business (offer %(offer)s).")),
     "takeover": _simple(gettext_noop("%(team)s buys %(partner)s's business for %(price)s Marks "
                                      "and takes over its books."), "price"),
     "personal_goal": _simple(gettext_noop("%(team)s writes down its personal goal.")),

@@ -148,6 +148,20 @@ def test_an_unknown_action_type_in_a_log_is_refused(tmp_path: Path) -> None:
          "unknown setting(s) colour"),
         ('{"config": {"teams": []}, "actions": []}', "a game has 1 to 9 teams"),
         ('{"config": {"teams": ["A"], "dice": "loaded"}, "actions": []}', "dice is one of"),
+        ('{"config": {"teams": ["A"], "limits": {"machines": "5"}}, "actions": []}',
+         "limits gives whole numbers"),
+        ('{"config": {"teams": ["A"], "limits": {"robots": 5}}, "actions": []}',
+         "limits gives whole numbers"),
+        ('{"config": {"teams": ["A"], "limits": {"machines": -3}}, "actions": []}',
+         "none is negative"),
+        ('{"config": {"teams": ["A"], "starting_capital": -5}, "actions": []}',
+         "no negative amount"),
+        ('{"config": {"teams": ["A"], "zone_prices": [-100, 0, 100]}, "actions": []}',
+         "at least 1 Mark"),
+        ('{"config": {"teams": ["A"], "steps": "12"}, "actions": []}',
+         "steps is a list of numbers 1 to 6"),
+        ('{"config": {"teams": ["A"], "final_capital": "half"}, "actions": []}',
+         "final_capital is one of"),
     ],
 )
 def test_a_junk_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str,
@@ -188,7 +202,10 @@ def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         cli.main(["replay", str(HAND), "--at", "many"])
     assert exc.value.code == 2
-    assert "invalid int value" in capsys.readouterr().err
+    assert "'many' is not a whole number" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["replay", str(HAND), "--at", "-1"])
+    assert exc.value.code == 2 and "give 0 or more" in capsys.readouterr().err
 
 
 # ====================================================================== simulate and play

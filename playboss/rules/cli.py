@@ -12,8 +12,10 @@ from .errors import RuleViolation
 from .gamelog import GameLog, ReplayError, replay
 from .invariants import check
 from .simulate import play_game, simulate
-from .state import GameState
+from .state import BANK, GameState
 from .statements import balance_sheet, final_results
+from .steps.taxation import tax_books
+from .views import EXTRA_VIEWS
 
 
 def final_state(state: GameState) -> dict[str, Any]:
@@ -62,9 +64,28 @@ def final_state(state: GameState) -> dict[str, Any]:
                                "amount": ln.amount} for ln in state.loans.values()},
         "teams": teams,
     }
+    if 4 in state.config.steps:
+        for name, row in teams.items():
+            row["tax"] = tax_books(state.teams[name])
+    steps: dict[str, Any] = {}
+    for extra in EXTRA_VIEWS:  # what each expansion step shows the bank
+        steps.update(extra(state, BANK))
+    if steps:
+        out["steps"] = steps
     if state.phase == "ended":
         out["results"] = final_results(state)
     return out
+
+
+def _count(text: str) -> int:
+    """A number of actions: a whole number, 0 or more (argparse exits with 2 otherwise)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} actions: give 0 or more")
+    return value
 
 
 def _parse_steps(text: str) -> frozenset[int]:
@@ -130,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="replay a game log and print the final state as JSON")
     p.add_argument("log")
-    p.add_argument("--at", type=int, default=None, help="stop after N actions")
+    p.add_argument("--at", type=_count, default=None, help="stop after N actions (N >= 0)")
     p.add_argument("--events", action="store_true", help="print each event to stderr")
     p.add_argument("--check", action="store_true", help="check invariants after every action")
     p.set_defaults(func=cmd_replay)

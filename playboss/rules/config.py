@@ -37,6 +37,9 @@ ALL_STEPS = frozenset({1, 2, 3, 4, 5, 6})
 GOALS = ("profit", "first_to_sales", "sales_then_profit", "sales_yield", "asset_yield")
 #: Step 1: how units the competition did not cover in the first round are priced.
 FREE_MARKET_UNCOVERED = ("zone", "market_price")
+#: What the end of the game subtracts as starting capital: all of it, as the rulebook says
+#: ("subtract the 20,000 Marks of starting capital"), or only what the bank paid in.
+FINAL_CAPITAL = ("full", "received")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,10 @@ class GameConfig:
     #: A bankrupt team's assets: auctioned to the other teams with the bank's repurchase value
     #: as the opening price ("teams"), or taken by the bank at that value at once ("bank").
     bankruptcy_auction: str = "bank"
+    #: At the end of the game every team answers for the full starting capital ("full"), also
+    #: a base-model team that never crossed the start for its second instalment; or only for
+    #: what it received ("received"). During the game a balance sheet counts what was paid in.
+    final_capital: str = "full"
     #: Step 5 goal variant (see GOALS) and the sales total that ends the game in the sales
     #: variants.
     goal: str = "profit"
@@ -177,6 +184,15 @@ class GameConfig:
             raise bad("the sales target is at least 1 Mark.")
         if self.bankruptcy_auction not in ("teams", "bank"):
             raise bad("bankruptcy_auction is 'teams' or 'bank'.")
+        if self.final_capital not in FINAL_CAPITAL:
+            raise bad(f"final_capital is one of {', '.join(FINAL_CAPITAL)}.")
+        if self.starting_capital < 0 or self.second_capital < 0:
+            raise bad("the starting capital is no negative amount.")
+        if self.zone_prices[0] < 1:
+            raise bad("zone prices are at least 1 Mark.")
+        limits = self.limits
+        if min(limits.machines, limits.computers, limits.web_chips, limits.workers) < 0:
+            raise bad("limits count components of the box: none is negative.")
         if self.credit_step < 1:
             raise bad("credit_step is at least 1 Mark.")
         if self.free_market_round_limit < 1:
@@ -224,6 +240,10 @@ class GameConfig:
                 steps = data["steps"]
                 if steps == "all":
                     steps = sorted(ALL_STEPS)
+                elif not isinstance(steps, list) or not all(
+                        isinstance(x, int) and not isinstance(x, bool) for x in steps):
+                    raise RuleViolation('Game set-up: steps is a list of numbers 1 to 6, or '
+                                        '"all".', "game log")
                 kwargs["steps"] = frozenset(int(s) for s in steps)
             if "zone_prices" in data:
                 kwargs["zone_prices"] = tuple(int(p) for p in data["zone_prices"])
@@ -232,7 +252,7 @@ class GameConfig:
             if data.get("risk_order") is not None:
                 kwargs["risk_order"] = tuple(int(c) for c in data["risk_order"])
             if "limits" in data:
-                kwargs["limits"] = Limits(**data["limits"])
+                kwargs["limits"] = _limits(data["limits"])
             if isinstance(data.get("duties"), dict):
                 kwargs["duties"] = tuple(str(t) for t, on in data["duties"].items() if on)
             elif "duties" in data:
@@ -242,6 +262,16 @@ class GameConfig:
             raise RuleViolation(f"Game set-up: {exc}", "game log") from exc
         config.validate()
         return config
+
+
+def _limits(data: Any) -> Limits:
+    """The box's components, each a whole number; the ones not given keep their default."""
+    known = {f.name for f in fields(Limits)}
+    if not isinstance(data, dict) or set(data) - known or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in data.values()):
+        raise RuleViolation(f"Game set-up: limits gives whole numbers for "
+                            f"{', '.join(sorted(known))}.", "game log")
+    return Limits(**data)
 
 
 def _check_types(cls: type[GameConfig], data: dict[str, Any]) -> None:

@@ -1426,8 +1426,11 @@ def _check_actor(state: GameState, action: A.Action) -> None:
         raise RuleViolation(f"{actor} is bankrupt and out of the game.", "Bankruptcy")
     for other, moves in ACTOR_ACTIONS.items():
         if kind in moves:
-            who = "the bank director" if other == BANK else "the worker representative"
-            raise RuleViolation(f"Only {who} can do that.", "Choose a Bank Director")
+            if other == BANK:
+                raise RuleViolation("Only the bank director can do that.",
+                                    "Choose a Bank Director")
+            raise RuleViolation("Only the worker representative can do that.",
+                                "6. Step: Labor Market")
 
 # Bankruptcy and the expansion steps register their handlers and hooks on import.
 from . import bankruptcy, steps  # noqa: E402, F401

@@ -110,8 +110,20 @@ def balance_sheet(state: GameState, team: str) -> BalanceSheet:
         cash=led.balance("cash", team),
         bank_debt=led.balance("bank_debt", team),
         other_debt=sum(ln.amount for ln in state.loans.values() if ln.borrower == team),
-        starting_capital=led.balance("capital", team),
+        starting_capital=_capital(state, team),
     )
+
+
+def _capital(state: GameState, team: str) -> int:
+    """The starting capital on the balance sheet: what the bank paid in so far; at the end of
+    the game (setting ``final_capital: "full"``) the whole of it - "From that value, subtract
+    the 20,000 Marks of starting capital" -, so that a base-model team that never crossed the
+    start carries the instalment it never received as a loss, and the highest profit is the
+    highest owned capital, as the rulebook has it."""
+    received = state.ledger.balance("capital", team)
+    if state.phase == "ended" and state.config.final_capital == "full":
+        return max(received, state.config.full_capital)
+    return received
 
 
 def final_results(state: GameState) -> list[dict[str, Any]]:

@@ -78,9 +78,13 @@ def test_a_class_plays_a_game(site: str, tmp_path: Path) -> None:
             return page.locator(f"section.others tr:has(td:text-is('{team}'))")  # type: ignore[attr-defined]
 
         # Rolling for the first player: Red 6, Blue 1.
+        # (Each screen is waited for: before its roll-off Red's screen says "Your move!" too.)
+        status = red.locator(".statusbar .status-text")
         move(red, "roll", die="6")
+        expect(status).to_contain_text("Rolling for the first player", timeout=TIMEOUT)
         move(blue, "roll", die="1")
-        expect(red.locator(".statusbar")).to_contain_text("Your move", timeout=TIMEOUT)
+        expect(status).to_contain_text("waiting for", timeout=TIMEOUT)  # the first turn
+        expect(status).to_contain_text("Your move", timeout=TIMEOUT)
 
         # Red rolls a six onto a red field and buys two units of raw material.
         move(red, "roll", die="6")

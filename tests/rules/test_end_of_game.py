@@ -8,7 +8,7 @@ import pytest
 from playboss.rules import actions as A
 from playboss.rules import legal_actions, view
 from playboss.rules.state import GameState
-from playboss.rules.statements import final_results
+from playboss.rules.statements import balance_sheet, final_results
 
 from .helpers import (
     buy_webs,
@@ -112,8 +112,8 @@ def test_nothing_is_played_after_the_end() -> None:
 # ------------------------------------------------------------------ the valuation
 def test_final_valuation_of_machines_computer_goods_cash_and_debts() -> None:
     """Rulebook I, "End of the Game": machines 10,000, a purchased computer 20,000, raw
-    material 150, plus cash; less the starting capital received and the outstanding loans -
-    private loans subtracted from the borrower and added to the lender."""
+    material 150, plus cash; less "the 20,000 Marks of starting capital" and the outstanding
+    loans - private loans subtracted from the borrower and added to the lender."""
     state = computer_game("owned")
     red = state.teams["Red"]
     # Red: 1 machine, an owned computer, 2 raw units, 1,300 Marks; bank debt 15,000, a
@@ -125,8 +125,8 @@ def test_final_valuation_of_machines_computer_goods_cash_and_debts() -> None:
     idle(state, "Blue")
     assert state.phase == "ended"
     assert results(state) == {
-        "Red": 10_000 + 20_000 + 2 * 150 + 1_300 - 10_000 - 15_000 - 7_000,  # -400
-        "Blue": 3_000 + 7_000 - 10_000,  # the loan given counts for the lender: 0
+        "Red": 10_000 + 20_000 + 2 * 150 + 1_300 - 20_000 - 15_000 - 7_000,  # -10,400
+        "Blue": 3_000 + 7_000 - 20_000,  # the loan given counts for the lender: -10,000
     }
     assert [r["team"] for r in final_results(state)] == ["Blue", "Red"]
     assert [r["rank"] for r in final_results(state)] == [1, 2]
@@ -143,7 +143,7 @@ def test_final_valuation_double_machine_finished_goods_and_web() -> None:
     play(state, A.CallTime("bank"))
     idle(state, "Red")
     idle(state, "Blue")
-    assert results(state)["Red"] == 10_000 + 2 * 1_500 + 300 - 10_000 - 5_000 - 2_000
+    assert results(state)["Red"] == 10_000 + 2 * 1_500 + 300 - 20_000 - 5_000 - 2_000
 
 
 def test_a_leased_computer_has_no_final_value() -> None:
@@ -153,16 +153,32 @@ def test_a_leased_computer_has_no_final_value() -> None:
     play(state, A.CallTime("bank"))
     idle(state, "Red")
     idle(state, "Blue")
-    assert results(state)["Red"] == 10_000 + 2 * 150 + red.cash - 10_000 - 5_000
+    assert results(state)["Red"] == 10_000 + 2 * 150 + red.cash - 20_000 - 5_000
 
 
-def test_the_starting_capital_subtracted_is_what_was_received() -> None:
-    """Rulebook I, "End of the Game": subtract the starting capital - 20,000 from a team that
-    crossed the start and received it all, 10,000 from one that never did."""
+def test_the_full_starting_capital_is_subtracted_at_the_end() -> None:
+    """Rulebook I, "End of the Game": "subtract the 20,000 Marks of starting capital" - also
+    from a team that never crossed the start and received only 10,000 of it; "Whoever has the
+    highest owned capital at the end of the game is the winner", and with the same capital
+    subtracted from everyone the highest profit is the highest owned capital."""
     state = game(years=1)
     walk(state, "Red", 1)
     idle(state, "Blue")
     assert state.phase == "ended"
     assert state.teams["Red"].capital_received == 20_000
     assert state.teams["Blue"].capital_received == 10_000
+    assert results(state) == {"Red": 0, "Blue": -10_000}
+    assert [r["team"] for r in final_results(state)] == ["Red", "Blue"]
+    blue = balance_sheet(state, "Blue")
+    assert (blue.starting_capital, blue.equity) == (20_000, 10_000)
+
+
+def test_the_setting_final_capital_received_subtracts_what_was_paid_in() -> None:
+    """Rulebook I, "End of the Game" (setting final_capital = "received"): a teacher may
+    subtract only the starting capital the bank paid in. During the game the balance sheet
+    counts what was paid in, whatever the setting."""
+    state = game(years=1, final_capital="received")
+    walk(state, "Red", 1)
+    assert balance_sheet(state, "Blue").starting_capital == 10_000
+    idle(state, "Blue")
     assert results(state) == {"Red": 0, "Blue": 0}

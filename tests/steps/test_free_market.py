@@ -176,6 +176,8 @@ def test_nobody_underbids_the_first_supplier_sells_all_at_the_market_price() -> 
     assert _sold(events) == [("S", 4, 2 * 4_500 + 2 * 4_000)]
     assert state.market == [0, 0, 0, 0, 5, 5, 5, 5]
     assert state.teams["S"].cash == START + 17_000 and state.pending == []
+    end = [e for e in events if e["type"] == "bidding_end"][0]
+    assert end["sales"] == [] and "no further units sold" in end["text"]  # all sold uncovered
 
 
 def test_uncovered_units_at_the_announced_market_price_setting() -> None:

@@ -38,7 +38,8 @@ def test_the_buyer_takes_over_the_business_and_its_loss_carried_forward() -> Non
     _do(state, AcceptTakeover("Blue", offer=offer))
     assert blue.bankrupt and blue.sold_to == "Red" and blue.cash == 12_000
     assert red.cash == 20_000 + 15_000 - 12_000
-    assert red.step["loss_carried_forward"] == 7_000
+    # 1,000 of Red's own, Blue's 6,000 carried and its 5,000 lost in the year not yet closed
+    assert red.step["loss_carried_forward"] == 1_000 + 6_000 + 5_000
     after = balance_sheet(state, "Red")
     assert after.profit - red_before.profit == blue_equity - 12_000  # bought 3,000 below book
     rows = {r["team"]: r for r in final_results(state)}
@@ -46,6 +47,26 @@ def test_the_buyer_takes_over_the_business_and_its_loss_carried_forward() -> Non
     assert rows["Blue"]["result"] == 12_000 - 20_000
     with pytest.raises(RuleViolation, match="out of the game"):
         apply(state, Roll("Blue", die=3))
+
+
+def test_the_loss_of_the_bought_business_s_open_year_is_amortized_too() -> None:
+    """Rulebook II, "4. Step: Taxation": "If a money losing business is purchased and
+    consolidated into the financial statements, then this loss can also be amortized to
+    subsequent years" - also the loss of its year not yet closed; a profit of that year is
+    not the buyer's (it is in the price)."""
+    state = _game()
+    red, blue = state.teams["Red"], state.teams["Blue"]
+    _do(state, Correction("bank", team="Blue", amount=-8_000, reason="a loss"))
+    _do(state, OfferTakeover("Red", target="Blue", price=12_000))
+    _do(state, AcceptTakeover("Blue", offer=int(next(iter(state.step["takeovers"])))))
+    assert red.step["loss_carried_forward"] == 8_000
+    profitable = _game()
+    _do(profitable, Correction("bank", team="Blue", amount=3_000, reason="a gain"))
+    _do(profitable, OfferTakeover("Red", target="Blue", price=23_000))
+    _do(profitable, AcceptTakeover("Blue",
+                                   offer=int(next(iter(profitable.step["takeovers"])))))
+    assert profitable.teams["Red"].step.get("loss_carried_forward", 0) == 0
+    assert blue.sold_to == "Red"
 
 
 def test_refusals_change_nothing() -> None:

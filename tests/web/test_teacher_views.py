@@ -135,7 +135,8 @@ def test_new_game_form_creates_the_game(owner: Client, classroom: Classroom) -> 
     assert owner.get(f"/classes/{classroom.pk}/games/new/").status_code == 200
     data = new_game_data(steps=["5"], goal="sales_yield", sales_target="40000", years="",
                          board="SRGRBRYRGRBRW", dice="entered", lease_renewal="start",
-                         round_seconds="120", language="de", market_fill="full")
+                         round_seconds="120", language="de", market_fill="full",
+                         final_capital="received")
     response = owner.post(f"/classes/{classroom.pk}/games/new/", data)
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/bank/"
@@ -147,6 +148,7 @@ def test_new_game_form_creates_the_game(owner: Client, classroom: Classroom) -> 
     assert config["years"] is None and config["board"] == "SRGRBRYRGRBRW"
     assert (config["dice"], config["lease_renewal"], config["market_fill"]) == (
         "entered", "start", "full")
+    assert config["final_capital"] == "received"
     assert [(t.name, t.bot) for t in game.teams.all()] == [
         ("Red", ""), ("Blue", "random"), ("Green", "greedy")]
 
@@ -178,6 +180,7 @@ BAD_INPUTS = [
     ({"dice": "loaded"}, "Select a valid choice"),
     ({"market_fill": "most"}, "Select a valid choice"),
     ({"lease_renewal": "never"}, "Select a valid choice"),
+    ({"final_capital": "half"}, "Select a valid choice"),
     ({"steps": ["7"]}, "Select a valid choice"),
     ({"player_2": "cheater"}, "Select a valid choice"),
     ({"language": "xx"}, "Select a valid choice"),

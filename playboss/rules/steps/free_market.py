@@ -434,12 +434,18 @@ def _clamp_offers(turn: E.Turn, data: dict[str, Any]) -> None:
             data["offers"][name]["units"] = have
 
 
+#: Why a bidding ends when the competition covered none of the first supplier's units: all
+#: of them were sold to it at the market price already (rulebook: "units that were not
+#: covered by the competition in the first round").
+ALL_UNCOVERED = "the first supplier sold every unit uncovered"
+
+
 def _after_competitors(turn: E.Turn, data: dict[str, Any]) -> None:
     state = turn.state
     if data["round"] == 1:
         _sell_uncovered(turn, data)
         if data["units"] == 0:
-            _finish(turn, data, [], "nobody underbids")
+            _finish(turn, data, [], ALL_UNCOVERED)
             return
     lowest = _lowest(data)
     if data["seller_in"]:
@@ -571,7 +577,8 @@ def _finish(turn: E.Turn, data: dict[str, Any], sales: list[tuple[str, int, int]
                 del state.pending[i]
                 break
     del state.step[KEY]
-    said = "; ".join(f"{n} {u} at {marks(p)}" for n, u, p in sales) or "no units"
+    said = "; ".join(f"{n} {u} at {marks(p)}" for n, u, p in sales) or (
+        "no further units" if why == ALL_UNCOVERED else "no units")
     turn.emit("bidding_end", f"The bidding ends ({why}): {said} sold.", why=why,
               sales=[{"team": n, "units": u, "price": p} for n, u, p in sales])
     for name, units, price in sales:

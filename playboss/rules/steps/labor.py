@@ -492,8 +492,8 @@ def _offer_hire(turn: E.Turn, action: OfferHire) -> None:
     who = "The worker representative" if action.actor == WORKERS else team.name
     to = team.name if action.actor == WORKERS else "the worker representative"
     turn.emit("hire_offered", f"{who} offers {to} {_workers(workers)} at {marks(salary)} Marks "
-              "a red field each.", team=team.name, by=action.actor, offer=oid, workers=workers,
-              salary=salary)
+              f"a red field each (offer {oid}).", team=team.name, by=action.actor, offer=oid,
+              workers=workers, salary=salary)
     _sync_hiring(state)
 
 

@@ -27,6 +27,7 @@ from .. import actions as A
 from .. import engine as E
 from ..errors import RuleViolation, marks
 from ..state import GameState, Team
+from ..statements import balance_sheet
 from .common import enabled
 
 RULE = "4. Step: Taxation"
@@ -89,8 +90,8 @@ def _offer(turn: E.Turn, action: OfferTakeover) -> None:
     state.step.setdefault("takeovers", {})[offer_id] = {"buyer": buyer.name, "target": target.name,
                                "price": action.price, "terms": action.terms}
     turn.emit("takeover_offered", f"{buyer.name} offers {marks(action.price)} Marks for "
-              f"{target.name}'s business.", team=buyer.name, partner=target.name,
-              offer=int(offer_id))
+              f"{target.name}'s business (offer {offer_id}).", team=buyer.name,
+              partner=target.name, offer=int(offer_id))
 
 
 def _find(state: GameState, offer_id: int) -> dict[str, Any]:
@@ -133,7 +134,11 @@ def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
         raise RuleViolation(f"{buyer.name} has a computer already; a factory has one slot. "
                             "Sell one first.", RULE)
     del offers(state)[str(action.offer)]
+    open_year_loss = _open_year_loss(turn, target) if enabled(state, 4) else 0
     _consolidate(turn, buyer, target)
+    if open_year_loss:
+        buyer.step["loss_carried_forward"] = (buyer.step.get("loss_carried_forward", 0)
+                                              + open_year_loss)
     if price:
         E._cash(turn, buyer, target, price, "takeover price")
     target.sold_to = buyer.name
@@ -144,6 +149,17 @@ def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
     turn.emit("takeover", f"{buyer.name} buys {target.name}'s business for {marks(price)} "
               "Marks and takes over its books.", team=buyer.name, partner=target.name,
               price=price)
+
+
+def _open_year_loss(turn: E.Turn, target: Team) -> int:
+    """The target's loss in its year not yet closed (step 4): it joins the buyer's loss carried
+    forward with the closed years' ("If a money losing business is purchased and consolidated
+    into the financial statements, then this loss can also be amortized"). A profit of the
+    open year is the seller's: it is in the price, not in the buyer's books."""
+    result: int = (balance_sheet(turn.state, target.name).profit
+                   - int(target.step.get("profit_at_year_start", 0))
+                   + int(target.step.get("taxes_paid_in_year", 0)))
+    return max(0, -result)
 
 
 def _consolidate(turn: E.Turn, buyer: Team, target: Team) -> None:

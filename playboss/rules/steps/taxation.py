@@ -58,6 +58,16 @@ def assess(profit: int, loss_brought_forward: int) -> dict[str, Any]:
             "loss_carried_forward": loss_brought_forward - used}
 
 
+def tax_books(team: Team) -> dict[str, Any]:
+    """A team's tax records as ``replay`` prints them: each closed year (profit, the loss set
+    against it, taxable, tax) and the loss carried forward now."""
+    return {
+        "loss_carried_forward": team.step.get("loss_carried_forward", 0),
+        "years": [{key: record[key] for key in ("year", "profit", "loss_used", "taxable", "tax")}
+                  for record in team.step.get("tax_years", [])],
+    }
+
+
 def _profit_so_far(turn: E.Turn, team: Team) -> int:
     from ..statements import balance_sheet
 
