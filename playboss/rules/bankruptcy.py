@@ -272,6 +272,15 @@ def _close_by_bank(turn: E.Turn, action: CloseEstate) -> None:
     _close(turn)
 
 
+def _nobody_left(turn: E.Turn, team: Team, head: Pending) -> bool:
+    """Every team that could still answer has left the game meanwhile (its business sold
+    whole, say): the auction closes as if they had passed."""
+    if turn.state.step.get(PENDING) is not None and not waiting(turn.state):
+        _close(turn)
+        return True
+    return False
+
+
 def _close(turn: E.Turn) -> None:
     state = turn.state
     estate = state.step.pop(PENDING)
@@ -339,6 +348,7 @@ E.HANDLERS[EstateBid] = _bid
 E.HANDLERS[EstatePass] = _pass
 E.HANDLERS[CloseEstate] = _close_by_bank
 E.WAITING_TEXTS[PENDING] = _waiting_text
+E.AUTO[PENDING] = _nobody_left
 legal.PENDING_CHOICES[PENDING] = _choices
 legal.WAITING[PENDING] = waiting
 legal.ACTOR_CHOICES.append(_bank_choices)

@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from playboss.rules import GameConfig, RuleViolation, apply, check_invariants, new_game
-from playboss.rules.actions import Correction, Roll
+from playboss.rules import engine as E
+from playboss.rules.actions import Correction, Purchase, Roll
+from playboss.rules.bankruptcy import EstateBid
 from playboss.rules.cli import final_state
+from playboss.rules.legal import waiting_for
 from playboss.rules.state import GameState
 from playboss.rules.statements import balance_sheet, final_results
 from playboss.rules.steps.takeover import AcceptTakeover, OfferTakeover, RejectTakeover
@@ -133,3 +136,25 @@ def test_no_takeover_before_the_game_has_begun() -> None:
     offer = int(next(iter(state.step["takeovers"])))
     with pytest.raises(RuleViolation, match="not begun"):
         apply(state, AcceptTakeover("Blue", offer=offer))
+
+
+def test_an_estate_auction_closes_when_the_last_team_to_answer_sells_its_business() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade" ("The bank will then
+    auction off all of your assets") with step 4's purchase of a business: the only team that
+    still had to answer leaves the game, so the auction closes and the highest bid buys."""
+    state = new_game(GameConfig(teams=("Red", "Blue", "Green"), first_team="Red",
+                                dice="entered", steps=frozenset({4}), years=None,
+                                bankruptcy_auction="teams"))
+    for name in ("Red", "Blue", "Green"):
+        _do(state, Roll(name, die=2), Purchase(name, units=2))
+    turn = E.Turn(state, None)
+    state.seq += 1
+    state.rolled = True  # as if Red's roll had brought a payment it cannot raise
+    E._bankrupt(turn, state.teams["Red"], E.Pending("pay", 10**9, "test"))
+    E._advance(turn)
+    assert state.pending[0].kind == "estate" and waiting_for(state) == ["Blue", "Green"]
+    _do(state, EstateBid("Blue", price=400))
+    _do(state, OfferTakeover("Blue", target="Green", price=0))
+    _do(state, AcceptTakeover("Green", offer=int(next(iter(state.step["takeovers"])))))
+    assert "estate" not in state.step and state.teams["Blue"].raw == 2 + 2 + 2
+    assert waiting_for(state) == ["Blue"] and state.current == "Blue"
