@@ -145,6 +145,7 @@ PARTIES: dict[str, Any] = {
     "workers": pgettext_lazy("ledger party", "worker representative"),
     "retired": pgettext_lazy("ledger party", "retired"),
     "marketing": pgettext_lazy("ledger party", "marketing organization"),
+    "supply": pgettext_lazy("ledger party", "the box (worker pieces)"),
 }
 
 

@@ -39,8 +39,58 @@ MAX_DEPTH = 6
 MAX_ITEMS = 60
 
 
+#: The words of the expansion steps' data in the page's language; a key not named here is shown
+#: as it is, made readable ("units_sought" → "Units sought").
+DATA_LABELS: dict[str, Any] = {
+    # step 1: free market for sales
+    "free_market": _("Free market"), "seller": _("first supplier"),
+    "seller_in": _("first supplier still in"), "seller_price": _("first supplier's price"),
+    "announced_price": _("announced price"), "announced_units": _("announced units"),
+    "units_sought": _("units sought"), "units_on_offer": _("units on offer"),
+    "price_point": _("price to beat"), "lowest_bid": _("lowest bid"), "round": _("round"),
+    "round_limit": _("round limit"), "withdrawn": _("withdrawn"), "waiting": _("waiting for"),
+    "waiting_for": _("waiting for"), "stage": _("stage"), "sold": _("sold"),
+    "market_price": _("market price"), "prices_open": _("prices open"),
+    # step 2: the bank's auction
+    "auction": _("Auction"), "opening": _("opening price"), "highest_bid": _("highest bid"),
+    "highest_bidder": _("highest bidder"), "bids": _("bids"), "zone": _("zone"),
+    "units": _("units"), "passed": _("passed"),
+    # step 3: marketing organizations
+    "marketing": _("Marketing organizations"), "troughs": _("troughs"), "trough": _("trough"),
+    "owner": _("owner"), "chips": _("WEB chips"), "founding_cost": _("founding cost"),
+    "yearly_cost": _("cost at every crossing of the start"),
+    # step 5: goals
+    "goal": _("Game goal"), "variant": _("variant"), "title": _("title"),
+    "formula": _("formula"), "sales_target": _("sales target"), "sales": _("sales"),
+    "personal_goal": _("personal goal"),
+    # step 6: the labour market
+    "labor": _("Labour market"), "pool": _("workers in the pool"),
+    "unemployed": _("unemployed"), "retired": _("retired"), "available": _("available"),
+    "first_lap_done": _("first lap done"), "highest_salary": _("highest salary"),
+    "strikes": _("strikes"), "lockouts": _("lockouts"), "workers": _("workers"),
+    "notice": _("under notice"), "support_paid": _("unemployment support paid"),
+    "strike_wages_paid": _("strike wages paid"), "offers": _("open hiring offers"),
+    "cash": _("cash"), "salaries": _("salaries"), "salary": _("salary"),
+    "salary_bill": _("salaries per red field"), "production_capacity": _("can produce"),
+    "raw_usable": _("raw material usable"), "finished_sellable": _("finished units sellable"),
+    "field": _("this red field"), "roll": _("roll"), "produced": _("produced"),
+    "idle": _("idle"), "mine": _("my business"),
+    # fields of offers and moves
+    "id": _("no."), "team": _("team"), "teams": _("teams"), "by": _("from"),
+    "buyer": _("buyer"), "offer": _("offer"), "deal": _("deal"), "price": _("price"),
+    "step": _("step"), "machine": _("machine"),
+}
+
+
+def word(key: Any) -> str:
+    """A data key as a word of the page's language, as it stands inside a sentence."""
+    label = DATA_LABELS.get(str(key))
+    return str(label) if label is not None else str(key).replace("_", " ").strip()
+
+
 def humanize(key: Any) -> str:
-    text = str(key).replace("_", " ").strip()
+    """A data key as a heading: the word with a capital."""
+    text = word(key)
     return text[:1].upper() + text[1:]
 
 
@@ -53,7 +103,7 @@ def _render(value: Any, key: str, depth: int) -> str:
     if value is None or value == "" or value == [] or value == {}:
         return '<span class="muted">–</span>'
     if isinstance(value, bool):
-        return escape("yes" if value else "no")
+        return escape(str(_("yes") if value else _("no")))
     if isinstance(value, int) and not isinstance(value, bool):
         return escape(marks(value) if _is_money(key) else str(value))
     if isinstance(value, float):
@@ -153,8 +203,8 @@ def fixed_details(fixed: dict[str, Any]) -> str:
         if isinstance(value, list | tuple):
             value = ", ".join(str(v) for v in value)
         elif isinstance(value, dict):
-            value = ", ".join(f"{humanize(k).lower()} {v}" for k, v in value.items())
-        parts.append(f"{humanize(key).lower()} {value}")
+            value = ", ".join(f"{word(k)} {v}" for k, v in value.items())
+        parts.append(f"{word(key)} {value}")
     return " · ".join(parts)
 
 

@@ -51,6 +51,12 @@ def party(value: Any) -> str:
 
 
 @register.filter
+def parties(values: Any) -> str:
+    """Several actors in the page's language, joined: "Red, worker representative"."""
+    return ", ".join(texts.party_text(v) for v in values or [])
+
+
+@register.filter
 def action_label(kind: Any) -> str:
     """A move's type as the buttons name it ("roll" → "Roll the die")."""
     label = ACTION_LABELS.get(str(kind))

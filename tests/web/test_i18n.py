@@ -97,6 +97,24 @@ def test_the_bank_console_in_german_tells_the_moves_in_german(owner: Client, gam
     assert "rolls 6 and moves" not in panel
 
 
+def test_the_representatives_screen_in_german(classroom: Classroom) -> None:
+    """Students playing step 6's worker representative read its data in German too: the
+    steps' data keys, yes/no, the offer fields and who the game waits for."""
+    labour = make_game(classroom, steps=[6], years=None, representative="students")
+    assert move(team_client(labour, "Red"), labour, "Red", type="offer_hire", workers=2,
+                salary=500).json()["ok"]
+    rep = in_german(Client())
+    rep.post("/join/", {"code": labour.code, "pin": labour.representative_pin})
+    panel = page(rep, f"/games/{labour.pk}/panel/")
+    for words in ("Arbeitskräfte im Vorrat", "Erste Runde beendet", "nein",
+                  "Offene Einstellungsangebote", "Gezahltes Streikgeld", "Angebot 1",
+                  "Wartet auf: <strong>Arbeitnehmervertreter</strong>", "Team Blue · Lohn 500",
+                  "Spielschachtel (Arbeiterfiguren)"):
+        assert words in panel, words
+    for english in ("Strike wages paid", "First lap done", "offer 1", "salary 500", "supply"):
+        assert english not in panel, english
+
+
 def test_the_projector_in_german(owner: Client, game: Game) -> None:
     in_german(owner)
     projector = page(owner, f"/games/{game.pk}/projector/")
