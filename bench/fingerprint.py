@@ -59,7 +59,8 @@ from playboss.rules import cli, invariants  # noqa: E402
 from playboss.rules.accounts import year_accounts  # noqa: E402
 from playboss.rules.bots import BOTS, Bot, RandomBot  # noqa: E402
 from playboss.rules.config import ALL_STEPS, GameConfig  # noqa: E402
-from playboss.rules.engine import BUNDLE_KEYS, apply  # noqa: E402
+from playboss.rules.deals import BUNDLE_KEYS  # noqa: E402
+from playboss.rules.engine import apply  # noqa: E402
 from playboss.rules.errors import RuleViolation  # noqa: E402
 from playboss.rules.gamelog import GameLog, replay  # noqa: E402
 from playboss.rules.ledger import KINDS  # noqa: E402

@@ -40,7 +40,8 @@ from playboss.rules.actions import (
 )
 from playboss.rules.bots import Bot, GreedyBot, RandomBot
 from playboss.rules.config import ALL_STEPS, GameConfig
-from playboss.rules.engine import BUNDLE_KEYS, apply, new_game
+from playboss.rules.deals import BUNDLE_KEYS
+from playboss.rules.engine import apply, new_game
 from playboss.rules.errors import RuleViolation
 from playboss.rules.invariants import check
 from playboss.rules.legal import any_time_choices, legal_actions, legal_choices, waiting_for

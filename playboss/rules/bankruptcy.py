@@ -4,7 +4,7 @@
 enter bankruptcy. The bank will then auction off all of your assets. The resulting cash ...
 belongs to the bank ... or the player who lent the money ...; the bank has first rights."
 
-A team is bankrupt when a payment it cannot refuse exceeds its liquidity (``engine.liquidity``).
+A team is bankrupt when a payment it cannot refuse exceeds its liquidity (``money.liquidity``).
 It is out of the game at once. Its leased machines go home, its machines leased out come back,
 a leased computer and its WEB chips go to the bank. Then its assets — raw material, finished
 product, machines, an owned computer — are auctioned as one lot:
@@ -36,6 +36,9 @@ from . import engine as E
 from . import legal
 from .constants import REPURCHASE
 from .errors import RuleViolation, marks
+from .fields import _end_lease
+from .goods import _machine_to_bank, _to_market, _web_to_bank, delivery_rolls
+from .money import _cash
 from .state import BANK, GameState, Pending, Team
 
 RULE = "Explanations: Credit, Bankruptcy and Private Trade"
@@ -80,9 +83,9 @@ def declare(turn: E.Turn, team: Team, due: Pending) -> None:
     E._hook("bankrupt", turn, team)
     _machines_home(state, team)
     if team.lease_field is not None:
-        E._end_lease(turn, team, "is bankrupt")
+        _end_lease(turn, team, "is bankrupt")
     if team.web:
-        E._web_to_bank(turn, team, team.web, "bankruptcy")
+        _web_to_bank(turn, team, team.web, "bankruptcy")
     team.bankrupt = True
     for deal_id in [d.id for d in state.deals.values() if name in (d.proposer, d.partner)]:
         del state.deals[deal_id]
@@ -134,23 +137,23 @@ def _sell_to_bank(turn: E.Turn, team: Team) -> None:
     state = turn.state
     proceeds = lot_value(state, team)
     if team.raw:
-        E._to_market(turn, team, "raw", team.raw, "bankruptcy")
+        _to_market(turn, team, "raw", team.raw, "bankruptcy")
     if team.finished:
-        E._to_market(turn, team, "finished", team.finished, "bankruptcy")
+        _to_market(turn, team, "finished", team.finished, "bankruptcy")
     for mid in list(team.machines):
-        E._machine_to_bank(turn, state.machines[mid], "bankruptcy")
+        _machine_to_bank(turn, state.machines[mid], "bankruptcy")
     if team.computers_owned:
         state.ledger.post(state.seq, "computer", team.name, BANK, team.computers_owned,
                           "bankruptcy")
         team.computers_owned = 0
     if proceeds:
-        E._cash(turn, None, team, proceeds, "bankruptcy sale")
+        _cash(turn, None, team, proceeds, "bankruptcy sale")
 
 
 def _sell_to(turn: E.Turn, team: Team, buyer: Team, price: int) -> None:
     state = turn.state
     led = state.ledger
-    E._cash(turn, buyer, team, price, "bankruptcy auction")
+    _cash(turn, buyer, team, price, "bankruptcy auction")
     for kind in ("raw", "finished"):
         units = getattr(team, kind)
         if units:
@@ -162,7 +165,7 @@ def _sell_to(turn: E.Turn, team: Team, buyer: Team, price: int) -> None:
         team.machines.remove(mid)
         buyer.machines.append(mid)
         m.owner = m.holder = buyer.name
-        m.ready_at = buyer.rolls + E.delivery_rolls(state)
+        m.ready_at = buyer.rolls + delivery_rolls(state)
         led.post(state.seq, "machine", team.name, buyer.name, 1, "bankruptcy auction")
     if team.computers_owned:
         buyer.computers_owned += team.computers_owned
@@ -186,17 +189,17 @@ def _settle(turn: E.Turn, team: Team, due: int, reason: str) -> None:
         led.post(seq, "bank_debt", BANK, loan.borrower, loan.amount, "loan taken over by bank")
         del state.loans[loan.id]
     if claims:
-        E._cash(turn, None, team, claims, "bankruptcy sale")
+        _cash(turn, None, team, claims, "bankruptcy sale")
     paid = min(team.cash, due)
     if paid:
         payee = DUE_PAYEES.get(reason)
         if payee is not None:
             payee(turn, team, paid)
         else:
-            E._cash(turn, team, None, paid, reason)
+            _cash(turn, team, None, paid, reason)
     bank_paid = min(team.cash, team.bank_debt)
     if bank_paid:
-        E._cash(turn, team, None, bank_paid, "repayment")
+        _cash(turn, team, None, bank_paid, "repayment")
         led.post(seq, "bank_debt", name, BANK, bank_paid, "repayment")
     if team.bank_debt - bank_paid:
         led.post(seq, "bank_debt", name, BANK, team.bank_debt - bank_paid, "written off")
@@ -209,7 +212,7 @@ def _settle(turn: E.Turn, team: Team, due: int, reason: str) -> None:
         shares[i % len(shares)] += 1
     for loan, share in zip(debts, shares, strict=True):
         if share:
-            E._cash(turn, team, state.teams[loan.lender], share, "private repayment")
+            _cash(turn, team, state.teams[loan.lender], share, "private repayment")
         led.post(seq, "private_debt", name, loan.lender, loan.amount, "bankruptcy")
         del state.loans[loan.id]
     if state.current == name:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import WEB_LEASE
+from .constants import WEB_LEASE
 from .ledger import EMPTY_ACCOUNT
 from .state import BANK, BOX, MARKET, GameState
 

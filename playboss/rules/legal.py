@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .engine import (
+from .constants import (
     COMPUTER_CREDIT,
     COMPUTER_PRICE,
     COST_FIELD_PRODUCTION,
@@ -24,11 +24,10 @@ from .engine import (
     WEB_EFFICIENCY,
     WEB_LEASE,
     WEB_PRICE,
-    credit_available,
-    production_cost,
-    ready_capacity,
 )
 from .market import open_dimples
+from .money import credit_available
+from .red_field import production_cost, ready_capacity
 from .risk import standard_deck
 from .state import BANK, GameState, Team
 
@@ -266,7 +265,7 @@ def any_time_choices(state: GameState, team: Team) -> list[Choice]:
 
 
 def _deal_possible(state: GameState, deal: Any) -> bool:
-    from .engine import _check_bundle
+    from .deals import _check_bundle
     from .errors import RuleViolation
 
     try:

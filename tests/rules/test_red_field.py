@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from playboss.rules import actions as A
-from playboss.rules.engine import DELIVERY_ROLLS
+from playboss.rules.constants import DELIVERY_ROLLS
 
 from .helpers import (
     FULL,

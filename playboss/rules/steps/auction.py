@@ -32,6 +32,7 @@ from .. import engine as E
 from .. import invariants, legal, views
 from ..errors import RuleViolation, marks
 from ..market import purchase_zones
+from ..money import _cash, _need_cash
 from ..state import BANK, MARKET, GameState, Pending, Team
 
 STEP = 2
@@ -160,7 +161,7 @@ def _sell_lot(turn: E.Turn, team: Team, zone: int, units: int, price: int) -> No
     state.market[zone] -= units
     team.raw += units
     state.ledger.post(state.seq, "raw", MARKET, team.name, units, "auction")
-    E._cash(turn, team, None, cost, "auction")
+    _cash(turn, team, None, cost, "auction")
     turn.emit("auction_won", f"{team.name} buys the lot of {units} unit(s) at "
               f"{marks(price)} Marks each for {marks(cost)} Marks.", team=team.name,
               units=units, price=price, cost=cost)
@@ -227,7 +228,7 @@ def _bid(turn: E.Turn, action: AuctionBid) -> None:
                             f"{marks(standing + step)}, or more in steps of {marks(step)}.",
                             RULE)
     units = auction["units"]
-    E._need_cash(team, price * units, f"{units} units at {marks(price)} Marks", RULE)
+    _need_cash(team, price * units, f"{units} units at {marks(price)} Marks", RULE)
     auction["bids"].append([team.name, price])
     auction["passed"] = []
     turn.emit("auction_bid", f"{team.name} bids {marks(price)} Marks per unit "

@@ -42,8 +42,11 @@ from .. import actions as A
 from .. import engine as E
 from .. import invariants, legal, views
 from ..errors import RuleViolation, marks
+from ..goods import _to_market
 from ..legal import Choice
 from ..market import market_price, open_dimples
+from ..money import _cash
+from ..red_field import _decided, sale_prices
 from ..state import BANK, GameState, Pending, Team
 
 STEP = 1
@@ -242,8 +245,8 @@ def _check_offer_price(price: int, market: int) -> None:
 def _advertised_sale(turn: E.Turn, team: Team, units: int) -> None:
     """"Insofar as you have agreed to free trade, no one can underbid you": the sale goes
     through at once, each unit at the next higher price (at most 5,000)."""
-    prices = E.sale_prices(turn.state, team, units, advertising=True)
-    E._decided(turn, team)  # the red decision is made; the campaign is spent on it
+    prices = sale_prices(turn.state, team, units, advertising=True)
+    _decided(turn, team)  # the red decision is made; the campaign is spent on it
     _sell_units(turn, team, units, prices, "advertising")
 
 
@@ -513,7 +516,7 @@ def _sell_uncovered(turn: E.Turn, data: dict[str, Any]) -> None:
     if state.config.free_market_uncovered == "market_price":
         prices = [data["market_price"]] * units
     else:
-        prices = E.sale_prices(state, seller, units, advertising=False)
+        prices = sale_prices(state, seller, units, advertising=False)
     turn.emit("uncovered", f"The competition offers {covered} of the "
               f"{data['announced_units']} units: {seller.name} sells {_units(units)} without "
               "competition at the market price.", team=seller.name, units=units)
@@ -601,8 +604,8 @@ def _sell_units(turn: E.Turn, team: Team, units: int, prices: list[int], how: st
     """``units`` into the highest open zones, whatever their price; the bank pays
     ``prices`` (one per unit)."""
     revenue = sum(prices)
-    E._to_market(turn, team, "finished", units, "sale")
-    E._cash(turn, None, team, revenue, "sale")
+    _to_market(turn, team, "finished", units, "sale")
+    _cash(turn, None, team, revenue, "sale")
     team.sales_total += revenue
     E._hook("sale", turn, team, revenue)
     each = (f"{marks(prices[0])} Marks each" if len(set(prices)) == 1

@@ -49,9 +49,12 @@ from .. import actions as A
 from .. import bots, invariants, legal, views
 from .. import engine as E
 from ..errors import RuleViolation, marks
+from ..goods import _to_market
 from ..ledger import EMPTY_ACCOUNT
 from ..legal import Choice
 from ..market import open_dimples
+from ..money import _cash, _need_cash, liquidity
+from ..red_field import _make, sale_prices
 from ..state import BANK, MARKET, PRODUCTION, GameState, Pending, Team
 from . import free_market, marketing
 
@@ -771,7 +774,7 @@ def _auto_salaries(turn: E.Turn, team: Team, head: Pending) -> bool:
         turn.emit("salaries", f"{team.name} pays {marks(head.amount)} Marks salaries to the "
                   f"worker representative ({head.detail}).", team=team.name, amount=head.amount)
         return True
-    if E.liquidity(state, team) >= head.amount:
+    if liquidity(state, team) >= head.amount:
         return False
     start = len(state.ledger)
     E._bankrupt(turn, team, head)
@@ -825,8 +828,8 @@ def _produce(turn: E.Turn, action: A.Produce) -> None:
         raise RuleViolation(why, rule)
     _check_units(state, team, units, rule)
     cost = units * unit_cost(team)
-    E._need_cash(team, cost, f"producing {units} units", section("Production Costs"))
-    E._make(turn, team, units, cost, "production")
+    _need_cash(team, cost, f"producing {units} units", section("Production Costs"))
+    _make(turn, team, units, cost, "production")
     team_data(team)["field"]["produced"] = True
     if head == PRODUCTION_ITEM:
         state.pending.pop(0)
@@ -936,11 +939,11 @@ def _yellow_produce(turn: E.Turn, team: Team) -> None:
                             "and raw material bought before your last red field.", rule)
     cost, wages = yellow_cost(state, team, units)
     machines = machines_for(state, team, units)
-    E._need_cash(team, cost + wages, f"producing {units} units on {machines} machine(s) at "
-                 f"{marks(YELLOW_PRODUCTION_PER_MACHINE)} each plus {marks(wages)} salaries",
-                 rule)
+    _need_cash(team, cost + wages, f"producing {units} units on {machines} machine(s) at "
+               f"{marks(YELLOW_PRODUCTION_PER_MACHINE)} each plus {marks(wages)} salaries",
+               rule)
     state.pending.pop(0)
-    E._make(turn, team, units, cost, "cost-field production")
+    _make(turn, team, units, cost, "cost-field production")
     if wages:
         _team_pays_workers(turn, team, wages, "salaries (cost field)")
         turn.emit("salaries", f"{team.name} pays {marks(wages)} Marks salaries to the worker "
@@ -957,11 +960,11 @@ def _yellow_sell_half(turn: E.Turn, team: Team) -> None:
         raise RuleViolation("Your finished units were all made since you last landed on a red "
                             "field: they can be sold from your next red field on.", rule)
     units = min(sellable, open_dimples(state.market, state.config.zone_capacity))
-    prices = [p // 2 for p in E.sale_prices(state, team, units, advertising=False)]
+    prices = [p // 2 for p in sale_prices(state, team, units, advertising=False)]
     revenue = sum(prices)
     state.pending.pop(0)
-    E._to_market(turn, team, "finished", units, "sale at half price")
-    E._cash(turn, None, team, revenue, "sale at half price")
+    _to_market(turn, team, "finished", units, "sale at half price")
+    _cash(turn, None, team, revenue, "sale at half price")
     team.sales_total += revenue
     E._hook("sale", turn, team, revenue)
     turn.emit("cost_sell_half", f"{team.name} sells {units} units at half price for "

@@ -29,7 +29,10 @@ from .. import actions as A
 from .. import engine as E
 from .. import invariants, legal, views
 from ..errors import RuleViolation, marks
+from ..goods import _to_market
 from ..market import open_dimples
+from ..money import _cash, _need_cash
+from ..red_field import sale_prices
 from ..state import BANK, PRODUCTION, GameState, Pending, Team
 
 STEP = 3
@@ -158,8 +161,8 @@ def _found(turn: E.Turn, action: FoundMarketing) -> None:
     if state.web_bank < CHIPS:
         raise RuleViolation(f"The bank has {state.web_bank} WEB chips; a marketing trough "
                             f"takes {CHIPS}.", RULE)
-    E._need_cash(team, FOUNDING_COST, "a marketing organization", RULE)
-    E._cash(turn, team, None, FOUNDING_COST, REASON)
+    _need_cash(team, FOUNDING_COST, "a marketing organization", RULE)
+    _cash(turn, team, None, FOUNDING_COST, REASON)
     state.web_bank -= CHIPS
     state.ledger.post(state.seq, "web", BANK, TROUGH_PARTY, CHIPS, REASON)
     _set_owner(state, trough, team.name)
@@ -228,9 +231,9 @@ def _pay(turn: E.Turn, action: PayMarketing) -> None:
         raise RuleViolation("pay is true (pay the 15,000 Marks) or false (give the "
                             "organization up).", RULE)
     if action.pay:
-        E._need_cash(team, YEARLY_COST, "the yearly marketing costs", RULE)
+        _need_cash(team, YEARLY_COST, "the yearly marketing costs", RULE)
         state.pending.pop(0)
-        E._cash(turn, team, None, YEARLY_COST, REASON)
+        _cash(turn, team, None, YEARLY_COST, REASON)
         turn.emit("marketing_paid", f"{team.name} pays {marks(YEARLY_COST)} Marks marketing "
                   f"costs for organization {trough}.", team=team.name, trough=trough,
                   cost=YEARLY_COST)
@@ -348,10 +351,10 @@ def _sell(turn: E.Turn, action: MarketingSale) -> None:
     room = open_dimples(state.market, state.config.zone_capacity)
     if units > room:
         raise RuleViolation(f"The market has room for {room} units only.", RULE)
-    prices = E.sale_prices(state, team, units, advertising=False)
+    prices = sale_prices(state, team, units, advertising=False)
     revenue = sum(prices)
-    E._to_market(turn, team, "finished", units, SALE_REASON)
-    E._cash(turn, None, team, revenue, SALE_REASON)
+    _to_market(turn, team, "finished", units, SALE_REASON)
+    _cash(turn, None, team, revenue, SALE_REASON)
     team.step["marketing_sold"] = [team.rolls, sold_this_roll(team) + units]
     if at_item and not allowance(state, team):
         state.pending.pop(0)

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from .. import actions as A
 from .. import engine as E
 from ..errors import RuleViolation, marks
+from ..money import _cash
 from ..state import GameState, Team
 from ..statements import balance_sheet
 from .common import enabled
@@ -140,7 +141,7 @@ def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
         buyer.step["loss_carried_forward"] = (buyer.step.get("loss_carried_forward", 0)
                                               + open_year_loss)
     if price:
-        E._cash(turn, buyer, target, price, "takeover price")
+        _cash(turn, buyer, target, price, "takeover price")
     target.sold_to = buyer.name
     target.bankrupt = True  # out of the game: no more turns, no moves
     for offer_id in [k for k, o in offers(state).items()
@@ -168,7 +169,7 @@ def _consolidate(turn: E.Turn, buyer: Team, target: Team) -> None:
     led = state.ledger
     seq = state.seq
     if target.cash:
-        E._cash(turn, target, buyer, target.cash, REASON)
+        _cash(turn, target, buyer, target.cash, REASON)
     for kind in ("raw", "finished", "web"):
         units = getattr(target, kind)
         if units:

@@ -1,0 +1,171 @@
+"""Moves open at any time (rulebook I: "Lines of Credit", "Repurchase Value", and the WEB
+options "Efficiency Improvements (3 WEBs)", "Advertising Campaigns (2 WEBs)", "Computer
+Leasing (2 WEBs)"; buying a computer).
+
+Any team still in the game may make them, whoever's turn it is; a payment the cash does not
+cover waits while the team raises money this way.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .constants import (
+    COMPUTER_CREDIT,
+    COMPUTER_PRICE,
+    REPURCHASE,
+    WEB_ADVERTISING,
+    WEB_EFFICIENCY,
+    WEB_LEASE,
+)
+from .engine import Turn, _need_units, _team
+from .errors import RuleViolation, marks
+from .goods import _machine_to_bank, _pick_machine, _to_market, _web_to_bank
+from .money import _borrow, _cash, _check_credit_amount, _need_cash, credit_available
+from .state import BANK, Team
+
+
+def _any_time(turn: Turn, action: A.Action) -> Team:
+    """Credit, WEB options, repurchase and private business are open at any time, to any
+    team still in the game."""
+    return _team(turn, action)
+
+
+# ---------------------------------------------------------------- bank credit
+def _take_credit(turn: Turn, action: A.TakeCredit) -> None:
+    team = _any_time(turn, action)
+    if action.amount <= 0:
+        raise RuleViolation("Ask for a positive amount of credit.", "Lines of Credit")
+    _check_credit_amount(turn.state, action.amount, credit_available(turn.state, team),
+                         "Lines of Credit")
+    _borrow(turn, team, action.amount)
+    turn.emit("credit", f"{team.name} borrows {marks(action.amount)} Marks from the bank.",
+              team=team.name, amount=action.amount)
+
+
+def _repay_credit(turn: Turn, action: A.RepayCredit) -> None:
+    team = _any_time(turn, action)
+    rule = "Lines of Credit"
+    if action.amount <= 0:
+        raise RuleViolation("Repay a positive amount.", rule)
+    if action.amount > team.bank_debt:
+        raise RuleViolation(f"You owe the bank {marks(team.bank_debt)} Marks, not "
+                            f"{marks(action.amount)}.", rule)
+    _need_cash(team, action.amount, "the repayment", rule)
+    team.bank_debt -= action.amount
+    turn.state.ledger.post(turn.state.seq, "bank_debt", team.name, BANK, action.amount,
+                           "repayment")
+    _cash(turn, team, None, action.amount, "repayment")
+    turn.emit("repay", f"{team.name} repays {marks(action.amount)} Marks to the bank.",
+              team=team.name, amount=action.amount)
+
+
+# ---------------------------------------------------------------- repurchase
+def _sell_back(turn: Turn, action: A.SellBack) -> None:
+    state = turn.state
+    team = _any_time(turn, action)
+    rule = "Repurchase Value"
+    item = action.item
+    if item in ("raw", "finished"):
+        units = action.units
+        _need_units(units, f"{item} unit to sell back", rule)
+        have = team.raw if item == "raw" else team.finished
+        if units > have:
+            raise RuleViolation(f"You have {have} {item} units, not {units}.", rule)
+        value = units * REPURCHASE[item]
+        _to_market(turn, team, item, units, "repurchase")
+        _cash(turn, None, team, value, "repurchase")
+        turn.emit("sell_back", f"{team.name} sells {units} {item} units back to the bank for "
+                  f"{marks(value)} Marks.", team=team.name, item=item, units=units, value=value)
+    elif item == "machine":
+        machine = _pick_machine(state, team, action.machine, None, rule, owned=True)
+        _machine_to_bank(turn, machine, "repurchase")
+        _cash(turn, None, team, REPURCHASE["machine"], "repurchase")
+        turn.emit("sell_back", f"{team.name} sells machine {machine.id} back to the bank for "
+                  f"{marks(REPURCHASE['machine'])} Marks.", team=team.name, item=item,
+                  machine=machine.id, value=REPURCHASE["machine"])
+    elif item == "computer":
+        if team.computers_owned < 1:
+            raise RuleViolation("You own no computer; a leased computer cannot be sold.", rule)
+        team.computers_owned -= 1
+        state.ledger.post(state.seq, "computer", team.name, BANK, 1, "repurchase")
+        _cash(turn, None, team, REPURCHASE["computer"], "repurchase")
+        turn.emit("sell_back", f"{team.name} sells its computer back to the bank for "
+                  f"{marks(REPURCHASE['computer'])} Marks.", team=team.name, item=item,
+                  value=REPURCHASE["computer"])
+    else:
+        raise RuleViolation("The bank buys back raw, finished, machine or computer.", rule)
+
+
+# ---------------------------------------------------------------- WEB options and computers
+def _efficiency(turn: Turn, action: A.Efficiency) -> None:
+    team = _any_time(turn, action)
+    rule = "Efficiency Improvements (3 WEBs)"
+    if team.web < WEB_EFFICIENCY:
+        raise RuleViolation(f"An efficiency improvement takes 3 WEB chips; you have {team.web}.",
+                            rule)
+    machine = _pick_machine(turn.state, team, action.machine, double=False, rule=rule)
+    _web_to_bank(turn, team, WEB_EFFICIENCY, "efficiency")
+    machine.double = True
+    turn.emit("efficiency", f"{team.name} turns machine {machine.id} to double capacity.",
+              team=team.name, machine=machine.id)
+
+
+def _advertise(turn: Turn, action: A.Advertise) -> None:
+    team = _any_time(turn, action)
+    rule = "Advertising Campaigns (2 WEBs)"
+    if team.web < WEB_ADVERTISING:
+        raise RuleViolation(f"An advertising campaign takes 2 WEB chips; you have {team.web}.",
+                            rule)
+    if team.advertising:
+        raise RuleViolation("Your campaign already runs until your next red field.", rule)
+    _web_to_bank(turn, team, WEB_ADVERTISING, "advertising")
+    team.advertising = True
+    turn.emit("advertising", f"{team.name} runs an advertising campaign for its next red "
+              "field.", team=team.name)
+
+
+def _lease_computer(turn: Turn, action: A.LeaseComputer) -> None:
+    state = turn.state
+    team = _any_time(turn, action)
+    rule = "Computer Leasing (2 WEBs)"
+    if team.has_computer:
+        raise RuleViolation("You have a computer already.", rule)
+    if team.web < WEB_LEASE:
+        raise RuleViolation(f"Leasing a computer takes 2 WEB chips; you have {team.web}.", rule)
+    if state.computers_in_bank() < 1:
+        raise RuleViolation("The bank has no computer left: all "
+                            f"{state.config.limits.computers} are in play.", "Game Materials")
+    team.web -= WEB_LEASE
+    state.ledger.post(state.seq, "web", team.name, "board", WEB_LEASE, "computer lease")
+    state.leased_computers += 1
+    team.lease_field = team.position
+    turn.emit("lease", f"{team.name} leases a computer with 2 WEB chips placed on field "
+              f"{team.position}.", team=team.name, field=team.position)
+
+
+def _buy_computer(turn: Turn, action: A.BuyComputer) -> None:
+    state = turn.state
+    team = _any_time(turn, action)
+    rule = "Computer Leasing (2 WEBs)"
+    if team.has_computer:
+        raise RuleViolation("You have a computer already; a factory has one computer slot.", rule)
+    if state.computers_in_bank() < 1:
+        raise RuleViolation("The bank has no computer left: all "
+                            f"{state.config.limits.computers} are in play.", "Game Materials")
+    if action.credit > COMPUTER_CREDIT:
+        raise RuleViolation(f"A computer may be bought with at most "
+                            f"{marks(COMPUTER_CREDIT)} Marks credit.", rule)
+    _check_credit_amount(state, action.credit,
+                         credit_available(state, team, COMPUTER_CREDIT), rule)
+    if action.credit:
+        what, verb = (f"a computer costs {marks(COMPUTER_PRICE)} and with "
+                      f"{marks(action.credit)} credit you", "pay")
+    else:
+        what, verb = "a computer", "costs"
+    _need_cash(team, COMPUTER_PRICE - action.credit, what, rule, verb)
+    _borrow(turn, team, action.credit)
+    team.computers_owned += 1
+    state.ledger.post(state.seq, "computer", BANK, team.name, 1, "investment")
+    _cash(turn, team, None, COMPUTER_PRICE, "investment")
+    turn.emit("buy_computer", f"{team.name} buys a computer for {marks(COMPUTER_PRICE)} Marks.",
+              team=team.name, credit=action.credit)

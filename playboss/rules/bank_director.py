@@ -1,0 +1,41 @@
+"""The bank director's own moves (rulebook I: "Choose a Bank Director", "End of the Game"):
+calling time, and correcting a team's cash.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .engine import Turn
+from .errors import RuleViolation, marks
+from .money import _cash, _need_cash
+from .turn_flow import _end_game
+
+
+def _call_time(turn: Turn, action: A.CallTime) -> None:
+    state = turn.state
+    if state.time_called:
+        raise RuleViolation("Time has been called already.", "End of the Game")
+    state.time_called = True
+    turn.emit("time_up", "The bank calls time: the current round is played to its end.")
+    if state.phase == "order":
+        _end_game(turn)
+
+
+def _correction(turn: Turn, action: A.Correction) -> None:
+    state = turn.state
+    rule = "Choose a Bank Director"
+    team = state.teams.get(action.team)
+    if team is None:
+        raise RuleViolation(f"There is no team {action.team!r}.", rule)
+    if not action.reason.strip():
+        raise RuleViolation("A correction needs its reason.", rule)
+    if action.amount == 0:
+        raise RuleViolation("A correction of 0 Marks changes nothing.", rule)
+    if action.amount < 0:
+        _need_cash(team, -action.amount, "the correction", rule)
+        _cash(turn, team, None, -action.amount, "correction")
+    else:
+        _cash(turn, None, team, action.amount, "correction")
+    turn.emit("correction", f"The bank corrects {team.name}'s cash by "
+              f"{marks(action.amount)} Marks: {action.reason}", team=team.name,
+              amount=action.amount, reason=action.reason)

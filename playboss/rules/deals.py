@@ -1,0 +1,237 @@
+"""Private deals and loans between teams (rulebook I: "Private Business between Players";
+"Explanations: Credit, Bankruptcy and Private Trade").
+
+A team offers another a bundle — cash, goods, machines sold or leased out, a computer, a loan —
+for a bundle in return; the partner accepts or turns it down, the proposer may withdraw it.
+Each side's holdings are checked when the deal is done. Private loans are repaid at any time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import actions as A
+from .any_time import _any_time
+from .engine import Turn
+from .errors import RuleViolation, marks
+from .goods import delivery_rolls
+from .money import _cash, _need_cash
+from .state import Deal, GameState, Loan, Team
+
+BUNDLE_KEYS = ("cash", "raw", "finished", "machines", "lease", "computers", "loan")
+
+
+def _check_bundle(state: GameState, giver: Team, receiver: Team, bundle: dict[str, Any]) -> None:
+    rule = "Private Business between Players"
+    unknown = set(bundle) - set(BUNDLE_KEYS)
+    if unknown:
+        raise RuleViolation(f"A deal can hold {', '.join(BUNDLE_KEYS)}; not "
+                            f"{', '.join(sorted(unknown))}.", rule)
+    for key in ("cash", "raw", "finished", "computers", "loan"):
+        value = bundle.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise RuleViolation(f"In a deal, {key} is a whole number, not below zero.", rule)
+    money = bundle.get("cash", 0) + bundle.get("loan", 0)
+    if money > giver.cash:
+        raise RuleViolation(f"{giver.name} has {marks(giver.cash)} Marks, not "
+                            f"{marks(money)}.", rule)
+    for key in ("raw", "finished"):
+        have = giver.raw if key == "raw" else giver.finished
+        if bundle.get(key, 0) > have:
+            raise RuleViolation(f"{giver.name} has {have} {key} units, not {bundle[key]}.", rule)
+    if bundle.get("computers", 0) > giver.computers_owned:
+        raise RuleViolation(f"{giver.name} owns no computer to sell.", rule)
+    if bundle.get("computers", 0) and (bundle["computers"] > 1 or receiver.has_computer):
+        raise RuleViolation(f"{receiver.name} has room for one computer only.", rule)
+    for key in ("machines", "lease"):
+        ids = bundle.get(key, [])
+        if not isinstance(ids, list) or not all(
+            isinstance(i, int) and not isinstance(i, bool) for i in ids
+        ) or len(set(ids)) != len(ids):
+            raise RuleViolation(f"In a deal, {key} is a list of machine numbers.", rule)
+        for mid in ids:
+            m = state.machines.get(mid)
+            if m is None:
+                raise RuleViolation(f"Machine {mid} is not in play.", rule)
+            if key == "lease" and not (m.owner == giver.name and m.holder == giver.name):
+                raise RuleViolation(f"{giver.name} can lease out only its own machines in its "
+                                    f"hall; machine {mid} is not.", rule)
+            if key == "machines" and not (
+                (m.owner == giver.name and m.holder == giver.name)
+                or (m.holder == giver.name and m.owner == receiver.name)
+                or (m.owner == giver.name and m.holder == receiver.name)
+            ):
+                raise RuleViolation(f"{giver.name} cannot hand machine {mid} to "
+                                    f"{receiver.name}.", rule)
+    both = set(bundle.get("machines", [])) & set(bundle.get("lease", []))
+    if both:
+        raise RuleViolation(f"Machine {min(both)} cannot be sold and leased in the same deal.",
+                            rule)
+
+
+def _propose_deal(turn: Turn, action: A.ProposeDeal) -> None:
+    state = turn.state
+    team = _any_time(turn, action)
+    rule = "Private Business between Players"
+    partner = state.teams.get(action.partner)
+    if partner is None or partner.bankrupt:
+        raise RuleViolation(f"There is no team {action.partner!r} in the game to deal with.",
+                            rule)
+    if partner is team:
+        raise RuleViolation("A deal needs another team.", rule)
+    if not any(action.give.values()) and not any(action.take.values()):
+        raise RuleViolation("The deal is empty: say what changes hands.", rule)
+    _check_bundle(state, team, partner, action.give)
+    # The partner's side is checked when it accepts: its holdings are its own business.
+    _check_bundle_shape(action.take)
+    deal = Deal(state.new_id(), team.name, partner.name, dict(action.give), dict(action.take),
+                action.terms)
+    state.deals[deal.id] = deal
+    turn.emit("deal_offered", f"{team.name} offers {partner.name} a deal: gives "
+              f"{_bundle_text(action.give)}, asks {_bundle_text(action.take)}.",
+              team=team.name, partner=partner.name, deal=deal.id)
+
+
+def _check_bundle_shape(bundle: dict[str, Any]) -> None:
+    rule = "Private Business between Players"
+    unknown = set(bundle) - set(BUNDLE_KEYS)
+    if unknown:
+        raise RuleViolation(f"A deal can hold {', '.join(BUNDLE_KEYS)}; not "
+                            f"{', '.join(sorted(unknown))}.", rule)
+    for key, value in bundle.items():
+        ok = (isinstance(value, list) and all(isinstance(i, int) for i in value)) if key in (
+            "machines", "lease") else (isinstance(value, int) and not isinstance(value, bool)
+                                       and value >= 0)
+        if not ok:
+            raise RuleViolation(f"In a deal, {key} has a bad value.", rule)
+
+
+def _bundle_text(bundle: dict[str, Any]) -> str:
+    parts = []
+    for key in BUNDLE_KEYS:
+        value = bundle.get(key)
+        if not value:
+            continue
+        if key in ("cash", "loan"):
+            parts.append(f"{marks(value)} Marks{' as a loan' if key == 'loan' else ''}")
+        elif key in ("machines", "lease"):
+            parts.append(f"machine(s) {', '.join(map(str, value))}"
+                         f"{' on lease' if key == 'lease' else ''}")
+        else:
+            parts.append(f"{value} {key}")
+    return ", ".join(parts) or "nothing"
+
+
+def _deal_of(turn: Turn, deal_id: int) -> Deal:
+    deal = turn.state.deals.get(deal_id)
+    if deal is None:
+        raise RuleViolation(f"There is no open deal {deal_id}.", "Private Business between Players")
+    return deal
+
+
+def _accept_deal(turn: Turn, action: A.AcceptDeal) -> None:
+    state = turn.state
+    team = _any_time(turn, action)
+    deal = _deal_of(turn, action.deal)
+    if deal.partner != team.name:
+        raise RuleViolation(f"Deal {deal.id} is offered to {deal.partner}, not {team.name}.",
+                            "Private Business between Players")
+    proposer = state.teams[deal.proposer]
+    _check_bundle(state, proposer, team, deal.give)
+    _check_bundle(state, team, proposer, deal.take)
+    if deal.give.get("computers") and deal.take.get("computers"):
+        raise RuleViolation("Swap computers by two deals.", "Private Business between Players")
+    del state.deals[deal.id]
+    _hand_over(turn, proposer, team, deal.give, deal.terms)
+    _hand_over(turn, team, proposer, deal.take, deal.terms)
+    turn.emit("deal_done", f"{team.name} accepts deal {deal.id} with {proposer.name}.",
+              team=team.name, partner=proposer.name, deal=deal.id,
+              give=deal.give, take=deal.take)
+
+
+def _hand_over(turn: Turn, giver: Team, receiver: Team, bundle: dict[str, Any], terms: str) -> None:
+    state = turn.state
+    led = state.ledger
+    reason = "private deal"
+    if bundle.get("cash"):
+        _cash(turn, giver, receiver, bundle["cash"], reason)
+    for key in ("raw", "finished"):
+        units = bundle.get(key, 0)
+        if units:
+            if key == "raw":
+                giver.raw -= units
+                receiver.raw += units
+            else:
+                giver.finished -= units
+                receiver.finished += units
+            led.post(state.seq, key, giver.name, receiver.name, units, reason)
+    for mid in bundle.get("machines", []):
+        m = state.machines[mid]
+        if m.owner == giver.name:  # a sale (possibly to the team that leases it)
+            m.owner = receiver.name
+            led.post(state.seq, "machine", giver.name, receiver.name, 1, reason)
+        if m.holder != receiver.name:
+            state.teams[m.holder].machines.remove(mid)
+            receiver.machines.append(mid)
+            m.holder = receiver.name
+            m.ready_at = receiver.rolls + delivery_rolls(state)  # delivery and set-up time
+    for mid in bundle.get("lease", []):
+        m = state.machines[mid]
+        giver.machines.remove(mid)
+        receiver.machines.append(mid)
+        m.holder = receiver.name
+        m.ready_at = receiver.rolls + delivery_rolls(state)
+    if bundle.get("computers"):
+        giver.computers_owned -= 1
+        receiver.computers_owned += 1
+        led.post(state.seq, "computer", giver.name, receiver.name, 1, reason)
+    if bundle.get("loan"):
+        amount = bundle["loan"]
+        loan = Loan(state.new_id(), giver.name, receiver.name, amount, terms)
+        state.loans[loan.id] = loan
+        led.post(state.seq, "private_debt", giver.name, receiver.name, amount, "private loan")
+        _cash(turn, giver, receiver, amount, "private loan")
+
+
+def _reject_deal(turn: Turn, action: A.RejectDeal) -> None:
+    team = _any_time(turn, action)
+    deal = _deal_of(turn, action.deal)
+    if deal.partner != team.name:
+        raise RuleViolation(f"Deal {deal.id} is offered to {deal.partner}; only it can turn "
+                            "it down.", "Private Business between Players")
+    del turn.state.deals[deal.id]
+    turn.emit("deal_rejected", f"{team.name} turns down deal {deal.id}.", team=team.name,
+              deal=deal.id)
+
+
+def _withdraw_deal(turn: Turn, action: A.WithdrawDeal) -> None:
+    team = _any_time(turn, action)
+    deal = _deal_of(turn, action.deal)
+    if deal.proposer != team.name:
+        raise RuleViolation(f"Deal {deal.id} was offered by {deal.proposer}; only it can "
+                            "withdraw it.", "Private Business between Players")
+    del turn.state.deals[deal.id]
+    turn.emit("deal_withdrawn", f"{team.name} withdraws deal {deal.id}.", team=team.name,
+              deal=deal.id)
+
+
+def _repay_private(turn: Turn, action: A.RepayPrivate) -> None:
+    state = turn.state
+    team = _any_time(turn, action)
+    rule = "Explanations: Credit, Bankruptcy and Private Trade"
+    loan = state.loans.get(action.loan)
+    if loan is None or loan.borrower != team.name:
+        raise RuleViolation(f"You have no private loan {action.loan}.", rule)
+    if not 0 < action.amount <= loan.amount:
+        raise RuleViolation(f"You owe {marks(loan.amount)} Marks on loan {loan.id}; repay "
+                            "between 1 and that.", rule)
+    _need_cash(team, action.amount, "the repayment", rule)
+    lender = state.teams[loan.lender]
+    loan.amount -= action.amount
+    if not loan.amount:
+        del state.loans[loan.id]
+    state.ledger.post(state.seq, "private_debt", team.name, lender.name, action.amount,
+                      "private repayment")
+    _cash(turn, team, lender, action.amount, "private repayment")
+    turn.emit("repay_private", f"{team.name} repays {marks(action.amount)} Marks to "
+              f"{lender.name}.", team=team.name, partner=lender.name, amount=action.amount)

@@ -1,0 +1,204 @@
+"""The other fields of the board (rulebook I: "The Green WEB Field", "The Yellow Cost Field",
+"The White Write-off Field", "The Blue Risk Field"), and renewing a leased computer
+("Computer Leasing (2 WEBs)"), which waits for a decision like a field does.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .constants import COST_FIELD_PRODUCTION, IDLE_COST, WEB_INSURANCE, WEB_LEASE, WEB_PRICE
+from .engine import Turn, _hook, _require_turn
+from .errors import RuleViolation, marks
+from .goods import _machine_to_bank, _pick_machine, _to_market, _web_to_bank
+from .market import open_dimples
+from .money import _cash, _need_cash, _owe
+from .red_field import _make, ready_capacity, sale_prices
+from .risk import RiskCard, standard_deck
+from .state import BANK, Team
+
+
+# ---------------------------------------------------------------- green, yellow, white
+def _buy_web(turn: Turn, action: A.BuyWeb) -> None:
+    state = turn.state
+    team = _require_turn(turn, action, "green", "Buying a WEB chip", "The Green WEB Field")
+    if state.web_bank < 1:
+        raise RuleViolation("The bank has no WEB chip left: all "
+                            f"{state.config.limits.web_chips} are in play.", "Game Materials")
+    _need_cash(team, WEB_PRICE, "a WEB chip", "The Green WEB Field")
+    state.pending.pop(0)
+    _cash(turn, team, None, WEB_PRICE, "WEB chip")
+    team.web += 1
+    state.web_bank -= 1
+    state.ledger.post(state.seq, "web", BANK, team.name, 1, "WEB chip")
+    turn.emit("buy_web", f"{team.name} buys a WEB chip for {marks(WEB_PRICE)} Marks.",
+              team=team.name)
+
+
+def _cost_choice(turn: Turn, action: A.CostChoice) -> None:
+    state = turn.state
+    rule = "The Yellow Cost Field"
+    team = _require_turn(turn, action, "yellow", "A cost-field choice", rule)
+    option = action.option
+    if option == "sell_half":
+        if team.finished < 1:
+            raise RuleViolation("You have no finished product to sell at half price.", rule)
+        units = team.finished
+        units = min(units, open_dimples(state.market, state.config.zone_capacity))
+        prices = [p // 2 for p in sale_prices(state, team, units, advertising=False)]
+        revenue = sum(prices)
+        state.pending.pop(0)
+        _to_market(turn, team, "finished", units, "sale at half price")
+        _cash(turn, None, team, revenue, "sale at half price")
+        team.sales_total += revenue
+        _hook("sale", turn, team, revenue)
+        turn.emit("cost_sell_half", f"{team.name} sells {units} units at half price for "
+                  f"{marks(revenue)} Marks.", team=team.name, units=units, revenue=revenue)
+    elif option == "produce":
+        units = min(ready_capacity(state, team), team.raw)
+        if units < 1:
+            raise RuleViolation("You cannot produce: you need a ready machine and raw material.",
+                                rule)
+        cost = units * COST_FIELD_PRODUCTION
+        _need_cash(team, cost, f"producing {units} units at {marks(COST_FIELD_PRODUCTION)} each",
+                   rule)
+        state.pending.pop(0)
+        _make(turn, team, units, cost, "cost-field production")
+    elif option == "idle":
+        cost = IDLE_COST * len(team.machines)
+        state.pending.pop(0)
+        turn.emit("cost_idle", f"{team.name} produces nothing: idle costs {marks(cost)} Marks.",
+                  team=team.name, cost=cost)
+        _owe(turn, team, cost, "idle costs", f"{len(team.machines)} machine(s)")
+    elif option == "web":
+        if team.web < 1:
+            raise RuleViolation("You have no WEB chip to pay with.", rule)
+        state.pending.pop(0)
+        _web_to_bank(turn, team, 1, "cost field")
+        turn.emit("cost_web", f"{team.name} pays 1 WEB chip.", team=team.name)
+    else:
+        raise RuleViolation("On the yellow field choose sell_half, produce, idle or web.", rule)
+
+
+def _write_off(turn: Turn, action: A.WriteOff) -> None:
+    state = turn.state
+    rule = "The White Write-off Field"
+    team = _require_turn(turn, action, "white", "A write-off", rule)
+    option = action.option
+    if option == "web":
+        if team.web < 1:
+            raise RuleViolation("You have no WEB chip to pay instead.", rule)
+        state.pending.pop(0)
+        _web_to_bank(turn, team, 1, "write-off")
+        turn.emit("write_off", f"{team.name} pays 1 WEB chip and keeps its machines.",
+                  team=team.name, option="web")
+        return
+    if option not in ("return", "downgrade"):
+        raise RuleViolation("On the white field choose return, downgrade or web.", rule)
+    # Any machine may be returned, a double one too (setting it back "is sufficient", not
+    # required); unnamed, a single machine goes first.
+    double: bool | None = True if option == "downgrade" else None
+    if option == "return" and action.machine is None and any(
+        not state.machines[m].double for m in team.machines
+    ):
+        double = False
+    machine = _pick_machine(state, team, action.machine, double=double, rule=rule)
+    state.pending.pop(0)
+    if option == "downgrade":
+        machine.double = False
+        turn.emit("write_off", f"{team.name}'s machine {machine.id} runs single again.",
+                  team=team.name, option="downgrade", machine=machine.id)
+    else:
+        _machine_to_bank(turn, machine, "write-off")
+        turn.emit("write_off", f"{team.name} returns machine {machine.id} to the bank.",
+                  team=team.name, option="return", machine=machine.id)
+
+
+# ---------------------------------------------------------------- blue
+def _draw_risk(turn: Turn, action: A.DrawRisk) -> None:
+    state = turn.state
+    team = _require_turn(turn, action, "risk", "Drawing a risk card", "The Blue Risk Field")
+    deck = standard_deck()
+    if action.card not in deck:
+        raise RuleViolation(f"There is no risk card {action.card}; cards are 1 to {len(deck)}.",
+                            "The Blue Risk Field")
+    state.pending.pop(0)
+    turn.chance["card"] = action.card
+    _risk_card(turn, team, action.card)
+
+
+def _risk_card(turn: Turn, team: Team, card_id: int) -> None:
+    state = turn.state
+    card = standard_deck()[card_id]
+    if card_id in state.deck:  # the card goes under the deck
+        state.deck.remove(card_id)
+        state.deck.append(card_id)
+    turn.emit("risk_card", f"{team.name} draws '{card.title}': {card.text}", team=team.name,
+              card=card.id)
+    if card.insured and team.web >= WEB_INSURANCE:
+        turn.emit("insured", f"{team.name} holds {team.web} WEB chips and is insured: "
+                  "no damage.", team=team.name, card=card.id)
+        return
+    _card_effect(turn, team, card)
+
+
+def _card_effect(turn: Turn, team: Team, card: RiskCard) -> None:
+    state = turn.state
+    effect, amount = card.effect, card.amount
+    reason = "risk"
+    if effect == "pay":
+        _owe(turn, team, amount, reason, card.title)
+    elif effect == "pay_per_machine":
+        _owe(turn, team, amount * len(team.machines), reason, card.title)
+    elif effect == "pay_per_unit":
+        _owe(turn, team, amount * (team.raw + team.finished), reason, card.title)
+    elif effect == "receive":
+        _cash(turn, None, team, amount, reason)
+    elif effect in ("lose_raw", "lose_finished"):
+        kind = "raw" if effect == "lose_raw" else "finished"
+        units = min(amount, team.raw if kind == "raw" else team.finished)
+        if units:
+            _to_market(turn, team, kind, units, reason)
+    elif effect == "lose_machine":
+        held = [state.machines[m] for m in team.machines]
+        if held:
+            # The single machine goes first: the card should not cost an efficiency upgrade.
+            machine = min(held, key=lambda m: (m.double, m.id))
+            _machine_to_bank(turn, machine, reason)
+    elif effect == "downgrade_machine":
+        doubles = [state.machines[m] for m in team.machines if state.machines[m].double]
+        if doubles:
+            doubles[0].double = False
+    elif effect == "lose_web":
+        chips = min(amount, team.web)
+        if chips:
+            _web_to_bank(turn, team, chips, reason)
+
+
+# ---------------------------------------------------------------- the leased computer
+def _renew_lease(turn: Turn, action: A.RenewLease) -> None:
+    state = turn.state
+    rule = "Computer Leasing (2 WEBs)"
+    team = _require_turn(turn, action, "lease", "Renewing the computer lease", rule)
+    if action.renew:
+        if team.web < WEB_LEASE:
+            raise RuleViolation("Renewing the lease takes 2 WEB chips.", rule)
+        state.pending.pop(0)
+        state.ledger.post(state.seq, "web", "board", BANK, WEB_LEASE, "computer lease")
+        state.web_bank += WEB_LEASE
+        team.web -= WEB_LEASE
+        state.ledger.post(state.seq, "web", team.name, "board", WEB_LEASE, "computer lease")
+        turn.emit("lease_renewed", f"{team.name} pays 2 WEB chips: the computer lease runs "
+                  "another year.", team=team.name)
+    else:
+        state.pending.pop(0)
+        _end_lease(turn, team, "gives it back")
+
+
+def _end_lease(turn: Turn, team: Team, why: str) -> None:
+    state = turn.state
+    team.lease_field = None
+    state.leased_computers -= 1
+    state.web_bank += WEB_LEASE
+    state.ledger.post(state.seq, "web", "board", BANK, WEB_LEASE, "computer lease")
+    turn.emit("lease_ended", f"{team.name} {why}: the leased computer goes back to the bank.",
+              team=team.name)

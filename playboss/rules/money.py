@@ -1,0 +1,100 @@
+"""Money (rulebook I: "Lines of Credit"; "Explanations: Credit, Bankruptcy and Private Trade").
+
+Cash moving between the teams and the bank, the bank credit a team may still draw, payments it
+cannot refuse, and its liquidity: the most cash it could raise, which decides bankruptcy. Every
+movement is booked in the ledger.
+"""
+
+from __future__ import annotations
+
+from .constants import COMPUTER_CREDIT, MACHINE_CREDIT, REPURCHASE
+from .engine import Turn
+from .errors import RuleViolation, marks
+from .state import BANK, GameState, Pending, Team
+
+
+# ---------------------------------------------------------------- checks
+def _need_cash(team: Team, cost: int, what: str, rule: str, verb: str | None = None) -> None:
+    """Refuse unless the team has ``cost`` Marks: "You have 3,000 Marks; 4 units cost 4,200."
+    ``verb`` replaces "cost(s)" ("... and with 5,000 credit you" + "pay")."""
+    if team.cash < cost:
+        if verb is None:
+            verb = "cost" if what.endswith("s") else "costs"
+        raise RuleViolation(f"You have {marks(team.cash)} Marks; {what} {verb} {marks(cost)}.",
+                            rule)
+
+
+def credit_available(state: GameState, team: Team, new_collateral: int = 0) -> int:
+    """Bank credit still open: half the value of the owned capital equipment (plus the
+    collateral of equipment being bought with this credit), less the debt."""
+    name = team.name
+    machines = 0
+    for m in state.machines.values():  # a loop, not sum(genexpr): legal moves ask often
+        if m.owner == name:
+            machines += 1
+    limit = MACHINE_CREDIT * machines + COMPUTER_CREDIT * team.computers_owned
+    return max(0, limit + new_collateral - team.bank_debt)
+
+
+def _check_credit_amount(state: GameState, amount: int, available: int, rule: str) -> None:
+    step = state.config.credit_step
+    if amount < 0:
+        raise RuleViolation("A credit cannot be negative.", rule)
+    if amount % step:
+        raise RuleViolation(f"The bank lends in steps of {marks(step)} Marks.", rule)
+    if amount > available:
+        raise RuleViolation(
+            f"The bank lends up to half the value of your machines and computers: "
+            f"{marks(available)} Marks more at most, not {marks(amount)}.",
+            "Lines of Credit",
+        )
+
+
+# ---------------------------------------------------------------- movements
+def _cash(turn: Turn, source: Team | None, target: Team | None, amount: int, reason: str) -> None:
+    """Move cash between two teams or a team and the bank (None)."""
+    if source is not None:
+        source.cash -= amount
+    if target is not None:
+        target.cash += amount
+    turn.state.ledger.post(
+        turn.state.seq,
+        "cash",
+        source.name if source else BANK,
+        target.name if target else BANK,
+        amount,
+        reason,
+    )
+
+
+def _borrow(turn: Turn, team: Team, amount: int, reason: str = "bank credit") -> None:
+    if amount:
+        team.bank_debt += amount
+        turn.state.ledger.post(turn.state.seq, "bank_debt", BANK, team.name, amount, reason)
+        _cash(turn, None, team, amount, reason)
+
+
+def _owe(turn: Turn, team: Team, amount: int, reason: str, detail: str = "") -> None:
+    """A payment the team cannot refuse. Paid at once when the cash covers it; otherwise the
+    turn waits until the team has raised the money (or goes bankrupt)."""
+    if amount > 0:
+        turn.state.pending.insert(0, Pending("pay", amount, reason, detail))
+
+
+# ---------------------------------------------------------------- liquidity
+def liquidity(state: GameState, team: Team) -> int:
+    """The most cash the team could raise from the bank: its cash, the credit still open, and
+    what the bank pays for everything in its hall and stores. Loans it gave are not counted:
+    the bank cannot turn them into cash on demand (at a bankruptcy it takes them over)."""
+    owned_held = sum(1 for m in team.machines if state.machines[m].owner == team.name)
+    step = state.config.credit_step
+    credit = credit_available(state, team)
+    credit -= credit % step  # the bank lends in whole steps only
+    return (
+        team.cash
+        + credit
+        + team.raw * REPURCHASE["raw"]
+        + team.finished * REPURCHASE["finished"]
+        + owned_held * REPURCHASE["machine"]
+        + team.computers_owned * REPURCHASE["computer"]
+    )

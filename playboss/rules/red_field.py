@@ -1,0 +1,184 @@
+"""The red decision field (rulebook I: "Decision: Purchasing", "Investment", "Producing",
+"Selling", "Do Nothing").
+
+On a red field the team makes one decision. Also here: what its machines can make now, what
+production costs, and what the market pays for finished product — the yellow field and several
+steps ask the same.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .constants import (
+    ADVERTISING_CAP,
+    COMPUTER_PRODUCTION_COST,
+    MACHINE_CREDIT,
+    MACHINE_PRICE,
+    PRODUCTION_COST,
+)
+from .engine import Turn, _hook, _need_units, _require_turn, _team
+from .errors import RuleViolation, marks
+from .goods import _give_machine, _to_market
+from .market import open_dimples, placement_zones, purchase_zones
+from .money import _borrow, _cash, _check_credit_amount, _need_cash, credit_available
+from .state import MARKET, PRODUCTION, GameState, Team
+
+
+def ready_capacity(state: GameState, team: Team) -> int:
+    """Units the team's machines can make now: one each, two on a double machine, counting
+    only machines past their delivery time."""
+    cap = 0
+    for mid in team.machines:
+        m = state.machines[mid]
+        if m.ready_at <= team.rolls:
+            cap += 2 if m.double else 1
+    return cap
+
+
+def production_cost(team: Team) -> int:
+    return COMPUTER_PRODUCTION_COST if team.has_computer else PRODUCTION_COST
+
+
+def _purchase(turn: Turn, action: A.Purchase) -> None:
+    state = turn.state
+    team = _require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
+    units = action.units
+    _need_units(units, "unit to buy", "Decision: Purchasing")
+    available = sum(state.market)
+    if units > available:
+        raise RuleViolation(f"The market holds {available} units; you cannot buy {units}.",
+                            "Decision: Purchasing")
+    zones = purchase_zones(state.market, units)
+    prices = state.config.zone_prices
+    cost = sum(prices[z] for z in zones)
+    _need_cash(team, cost, f"{units} units", "Decision: Purchasing")
+    for z in zones:
+        state.market[z] -= 1
+    team.raw += units
+    state.ledger.post(state.seq, "raw", MARKET, team.name, units, "purchase")
+    _cash(turn, team, None, cost, "purchase")
+    turn.emit("purchase", f"{team.name} buys {units} units for {marks(cost)} Marks.",
+              team=team.name, units=units, cost=cost, prices=[prices[z] for z in zones])
+    _decided(turn, team)
+
+
+def _invest(turn: Turn, action: A.Invest) -> None:
+    state = turn.state
+    team = _require_turn(turn, action, "red", "Investing", "Decision: Investment")
+    if state.machines_in_bank() < 1:
+        raise RuleViolation("The bank has no machine left: all "
+                            f"{state.config.limits.machines} are in play.", "Game Materials")
+    if action.credit > MACHINE_CREDIT:
+        raise RuleViolation(f"An investment may borrow at most {marks(MACHINE_CREDIT)} Marks.",
+                            "Decision: Investment")
+    _check_credit_amount(state, action.credit, credit_available(state, team, MACHINE_CREDIT),
+                         "Decision: Investment")
+    if action.credit:
+        what, verb = (f"a machine costs {marks(MACHINE_PRICE)} and with "
+                      f"{marks(action.credit)} credit you", "pay")
+    else:
+        what, verb = "a machine", "costs"
+    _need_cash(team, MACHINE_PRICE - action.credit, what, "Decision: Investment", verb)
+    _borrow(turn, team, action.credit)
+    machine = _give_machine(turn, team)
+    _cash(turn, team, None, MACHINE_PRICE, "investment")
+    turn.emit("invest", f"{team.name} buys machine {machine.id} for "
+              f"{marks(MACHINE_PRICE)} Marks"
+              f"{f', {marks(action.credit)} on credit' if action.credit else ''}. It produces "
+              f"from its roll {machine.ready_at} on.", team=team.name, machine=machine.id,
+              credit=action.credit)
+    _decided(turn, team)
+
+
+def _produce(turn: Turn, action: A.Produce) -> None:
+    state = turn.state
+    team = _require_turn(turn, action, "red", "Producing", "Decision: Producing")
+    units = action.units
+    _need_units(units, "unit to produce", "Decision: Producing")
+    _check_production(state, team, units, "Decision: Producing")
+    cost = units * production_cost(team)
+    _need_cash(team, cost, f"producing {units} units", "Decision: Producing")
+    _make(turn, team, units, cost, "production")
+    _decided(turn, team)
+
+
+def _check_production(state: GameState, team: Team, units: int, rule: str) -> None:
+    capacity = ready_capacity(state, team)
+    if units > capacity:
+        waiting = sum(1 for m in team.machines if state.machines[m].ready_at > team.rolls)
+        note = f" ({waiting} machine(s) still being delivered)" if waiting else ""
+        raise RuleViolation(f"Your machines can make {capacity} units now{note}, not {units}.",
+                            rule)
+    if units > team.raw:
+        raise RuleViolation(f"You have {team.raw} units of raw material, not {units}.", rule)
+
+
+def _make(turn: Turn, team: Team, units: int, cost: int, reason: str) -> None:
+    state = turn.state
+    team.raw -= units
+    team.finished += units
+    state.ledger.post(state.seq, "raw", team.name, PRODUCTION, units, reason)
+    state.ledger.post(state.seq, "finished", PRODUCTION, team.name, units, reason)
+    _cash(turn, team, None, cost, reason)
+    turn.emit("produce", f"{team.name} produces {units} units for {marks(cost)} Marks.",
+              team=team.name, units=units, cost=cost)
+
+
+def sale_prices(state: GameState, team: Team, units: int, advertising: bool) -> list[int]:
+    """Marks per unit for ``units`` sold into the market now: ten times the zone the unit is
+    placed into; with advertising the next higher price, at most 5,000."""
+    prices = state.config.zone_prices
+    zones = placement_zones(state.market, state.config.zone_capacity, units)
+    out = []
+    for z in zones:
+        if advertising:
+            higher = prices[z + 1] if z + 1 < len(prices) else prices[z]
+            out.append(min(10 * higher, ADVERTISING_CAP))
+        else:
+            out.append(10 * prices[z])
+    return out
+
+
+def _sell(turn: Turn, action: A.Sell) -> None:
+    state = turn.state
+    team = _require_turn(turn, action, "red", "Selling", "Decision: Selling")
+    units = action.units
+    _need_units(units, "unit to sell", "Decision: Selling")
+    if units > team.finished:
+        raise RuleViolation(f"You have {team.finished} finished units, not {units}.",
+                            "Decision: Selling")
+    room = open_dimples(state.market, state.config.zone_capacity)
+    if units > room:
+        raise RuleViolation(f"The market has room for {room} units only.", "Decision: Selling")
+    prices = sale_prices(state, team, units, team.advertising)
+    revenue = sum(prices)
+    _to_market(turn, team, "finished", units, "sale")
+    _cash(turn, None, team, revenue, "sale")
+    team.sales_total += revenue
+    _hook("sale", turn, team, revenue)
+    turn.emit("sell", f"{team.name} sells {units} units for {marks(revenue)} Marks"
+              f"{' (advertising)' if team.advertising else ''}.", team=team.name, units=units,
+              revenue=revenue, prices=prices)
+    _decided(turn, team)
+
+
+def _pass(turn: Turn, action: A.Pass) -> None:
+    state = turn.state
+    team = _team(turn, action)
+    if state.phase == "turn" and action.actor == state.current and state.pending:
+        kind = state.pending[0].kind
+        if kind == "red":
+            turn.emit("pass", f"{team.name} decides to do nothing.", team=team.name)
+            _decided(turn, team)
+            return
+        if kind == "green":
+            state.pending.pop(0)
+            turn.emit("pass", f"{team.name} buys no WEB chip.", team=team.name)
+            return
+    _require_turn(turn, action, "red", "Doing nothing", "Decision: Do Nothing")
+
+
+def _decided(turn: Turn, team: Team) -> None:
+    """One decision per red field; an advertising campaign is spent on it."""
+    turn.state.pending.pop(0)
+    team.advertising = False
