@@ -6,7 +6,7 @@ import pytest
 
 from playboss.rules import GameConfig, apply, new_game
 from playboss.rules.accounts import year_accounts
-from playboss.rules.actions import Pass, Purchase, Roll
+from playboss.rules.actions import CallTime, Pass, Purchase, Roll
 from playboss.rules.simulate import play_game
 from playboss.rules.statements import balance_sheet
 
@@ -43,3 +43,23 @@ def test_lines_follow_the_ledger_reasons() -> None:
     assert lines["capital"].profit == 0  # paid-in capital is not profit
     assert year.profit == -400 and not year.closed
     assert "sales_market" not in lines
+
+
+def test_the_starting_capital_never_received_is_the_last_years_loss() -> None:
+    """Rulebook I, "End of the Game": "subtract the 20,000 Marks of starting capital" - a team
+    that never crossed the start received 10,000; its last year's profit and loss shows the
+    other 10,000 as a line of its own, so the lines still add up to the balance sheet."""
+    state = new_game(GameConfig(teams=("Red", "Blue"), first_team="Red", dice="entered",
+                                years=None, market_fill=(0, 0, 0, 0, 5, 5, 5, 5)))
+    apply(state, Roll("Red", die=6))
+    apply(state, Pass("Red"))
+    apply(state, CallTime("bank"))
+    apply(state, Roll("Blue", die=6))
+    apply(state, Pass("Blue"))
+    assert state.phase == "ended"
+    (year,) = year_accounts(state, "Red")
+    lines = {line.key: line for line in year.lines}
+    assert lines["capital"].profit == -10_000
+    assert "starting capital not received" in lines["capital"].reasons
+    assert year.profit == year.closing.profit - year.opening.profit == -10_000
+    assert year.closing == balance_sheet(state, "Red")

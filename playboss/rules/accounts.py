@@ -99,6 +99,17 @@ class YearAccount:
                 "sales": self.sales, "tax": self.tax}
 
 
+#: The reason of the profit-and-loss line that carries the starting capital a team never
+#: received but answers for at the end ("subtract the 20,000 Marks of starting capital").
+UNPAID_CAPITAL = "starting capital not received"
+
+
+def paid_in(entries: list[Entry], party: str) -> int:
+    """The capital the bank paid ``party`` in these ledger entries."""
+    return sum(e.qty if e.target == party else -e.qty for e in entries
+               if e.kind == "capital" and party in (e.source, e.target))
+
+
 def _effect(entry: Entry, party: str) -> int:
     sign = 1 if entry.target == party else -1
     return sign * entry.qty * UNIT_VALUE.get(entry.kind, 0)
@@ -170,6 +181,12 @@ def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
                     sales += entry.qty
             else:
                 line.book += effect
+        unpaid = closing.starting_capital - (opening.starting_capital + paid_in(
+            state.ledger.entries[start:end], team_name))
+        if unpaid > 0:  # the end subtracts the full starting capital (setting final_capital)
+            line = lines.setdefault("capital", PnLLine("capital", LINE_TITLES["capital"]))
+            line.reasons.add(UNPAID_CAPITAL)
+            line.book -= unpaid
         order = [key for key, _, _ in LINES] + ["other"]
         ordered = [lines[k] for k in order if k in lines]
         years.append(YearAccount(team_name, index + 1, closed, opening, closing, ordered,
