@@ -59,6 +59,26 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.wait(timeout=10)
 
 
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: docs/screenshots with PLAYBOSS_SCREENSHOTS=1 (to look at them and
+    keep them in the docs), else a temporary folder, so a test run leaves the tree as it was."""
+    folder = ROOT / "docs" / "screenshots" if os.environ.get("PLAYBOSS_SCREENSHOTS") else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (nothing downloads a browser here)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
 def teacher_fills_a_new_game(page: Any, site: str, class_name: str, game_name: str,
                              teams: str, **choices: Any) -> None:
     """The teacher signs in, makes a class and fills the new-game form with dice entered on the

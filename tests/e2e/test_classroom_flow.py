@@ -10,14 +10,12 @@ temporary folder, so a test run leaves the tree as it was.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from .conftest import (
-    CHROMIUM_ARGS,
-    ROOT,
     TIMEOUT,
     teacher_creates_the_game,
     teacher_fills_a_new_game,
@@ -25,99 +23,94 @@ from .conftest import (
 
 pytestmark = pytest.mark.browser
 
-def test_a_class_plays_a_game(site: str, tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
 
-    keep = os.environ.get("PLAYBOSS_SCREENSHOTS")
-    SHOTS = ROOT / "docs" / "screenshots" if keep else tmp_path
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        teacher = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-        teacher.on("dialog", lambda dialog: dialog.accept())  # "take back this move?" — yes
+def test_a_class_plays_a_game(site: str, browser: Any, shots: Path) -> None:
+    from playwright.sync_api import expect
 
-        # The teacher signs in, makes a class and a game in physical-board mode.
-        teacher_fills_a_new_game(teacher, site, "Business 10b", "Friday table", "Red\nBlue",
-                                 years="2")
-        teacher.screenshot(path=str(SHOTS / "e2e-new-game.png"), full_page=True)
-        game_id = teacher_creates_the_game(teacher)
+    teacher = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    teacher.on("dialog", lambda dialog: dialog.accept())  # "take back this move?" — yes
 
-        # The team sheet gives the code and the PINs.
-        sheet = teacher.context.new_page()
-        sheet.goto(f"{site}/games/{game_id}/teams/")
-        code = sheet.locator("section.ts-card[data-team=Red] dd").first.inner_text().strip()
-        pins = {team: sheet.locator(f"section.ts-card[data-team={team}] dd.pin").inner_text()
-                for team in ("Red", "Blue")}
-        sheet.close()
+    # The teacher signs in, makes a class and a game in physical-board mode.
+    teacher_fills_a_new_game(teacher, site, "Business 10b", "Friday table", "Red\nBlue",
+                             years="2")
+    teacher.screenshot(path=str(shots / "e2e-new-game.png"), full_page=True)
+    game_id = teacher_creates_the_game(teacher)
 
-        def join(team: str, websockets: bool = True) -> object:
-            page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
-            if not websockets:  # as behind a proxy that blocks them: the page must poll
-                page.add_init_script("delete window.WebSocket;")
-            page.goto(f"{site}/join/")
-            page.fill("input[name=code]", code)
-            page.fill("input[name=pin]", pins[team])
-            page.click("button.primary")
-            expect(page.locator(".statusbar strong")).to_have_text(team, timeout=TIMEOUT)
-            return page
+    # The team sheet gives the code and the PINs.
+    sheet = teacher.context.new_page()
+    sheet.goto(f"{site}/games/{game_id}/teams/")
+    code = sheet.locator("section.ts-card[data-team=Red] dd").first.inner_text().strip()
+    pins = {team: sheet.locator(f"section.ts-card[data-team={team}] dd.pin").inner_text()
+            for team in ("Red", "Blue")}
+    sheet.close()
 
-        red, blue = join("Red"), join("Blue", websockets=False)
-        expect(blue.locator("#connection")).to_contain_text("polling", timeout=TIMEOUT)
+    def join(team: str, websockets: bool = True) -> object:
+        page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+        if not websockets:  # as behind a proxy that blocks them: the page must poll
+            page.add_init_script("delete window.WebSocket;")
+        page.goto(f"{site}/join/")
+        page.fill("input[name=code]", code)
+        page.fill("input[name=pin]", pins[team])
+        page.click("button.primary")
+        expect(page.locator(".statusbar strong")).to_have_text(team, timeout=TIMEOUT)
+        return page
 
-        def move(page: object, kind: str, **fields: str) -> None:
-            form = page.locator(f"form.move[data-type={kind}]").first  # type: ignore[attr-defined]
-            for name, value in fields.items():
-                control = form.locator(f"[name={name}]")
-                if control.evaluate("e => e.tagName") == "SELECT":
-                    control.select_option(value)
-                else:
-                    control.fill(value)
-            form.locator("button").click()
+    red, blue = join("Red"), join("Blue", websockets=False)
+    expect(blue.locator("#connection")).to_contain_text("polling", timeout=TIMEOUT)
 
-        def row(page: object, team: str) -> object:
-            return page.locator(f"section.others tr:has(td:text-is('{team}'))")  # type: ignore[attr-defined]
+    def move(page: object, kind: str, **fields: str) -> None:
+        form = page.locator(f"form.move[data-type={kind}]").first  # type: ignore[attr-defined]
+        for name, value in fields.items():
+            control = form.locator(f"[name={name}]")
+            if control.evaluate("e => e.tagName") == "SELECT":
+                control.select_option(value)
+            else:
+                control.fill(value)
+        form.locator("button").click()
 
-        # Rolling for the first player: Red 6, Blue 1.
-        # (Each screen is waited for: before its roll-off Red's screen says "Your move!" too.)
-        status = red.locator(".statusbar .status-text")
-        move(red, "roll", die="6")
-        expect(status).to_contain_text("Rolling for the first player", timeout=TIMEOUT)
-        move(blue, "roll", die="1")
-        expect(status).to_contain_text("waiting for", timeout=TIMEOUT)  # the first turn
-        expect(status).to_contain_text("Your move", timeout=TIMEOUT)
+    def row(page: object, team: str) -> object:
+        return page.locator(f"section.others tr:has(td:text-is('{team}'))")  # type: ignore[attr-defined]
 
-        # Red rolls a six onto a red field and buys two units of raw material.
-        move(red, "roll", die="6")
-        move(red, "purchase", units="2")
-        expect(red.locator(".factory")).to_contain_text("Raw material", timeout=TIMEOUT)
-        # Blue's screen shows Red's raw material without a reload.
-        expect(row(blue, "Red").locator("td").nth(4)).to_have_text("2", timeout=TIMEOUT)
+    # Rolling for the first player: Red 6, Blue 1.
+    # (Each screen is waited for: before its roll-off Red's screen says "Your move!" too.)
+    status = red.locator(".statusbar .status-text")
+    move(red, "roll", die="6")
+    expect(status).to_contain_text("Rolling for the first player", timeout=TIMEOUT)
+    move(blue, "roll", die="1")
+    expect(status).to_contain_text("waiting for", timeout=TIMEOUT)  # the first turn
+    expect(status).to_contain_text("Your move", timeout=TIMEOUT)
 
-        # Blue rolls a six and buys a machine, 5,000 of it on bank credit.
-        move(blue, "roll", die="6")
-        move(blue, "invest", credit="5000")
-        expect(blue.locator(".factory dl")).to_contain_text("5,000 M", timeout=TIMEOUT)
-        # The bank's console follows: Blue's bank debt.
-        expect(teacher.locator("table").first).to_contain_text("5,000 M", timeout=TIMEOUT)
+    # Red rolls a six onto a red field and buys two units of raw material.
+    move(red, "roll", die="6")
+    move(red, "purchase", units="2")
+    expect(red.locator(".factory")).to_contain_text("Raw material", timeout=TIMEOUT)
+    # Blue's screen shows Red's raw material without a reload.
+    expect(row(blue, "Red").locator("td").nth(4)).to_have_text("2", timeout=TIMEOUT)
 
-        # Red offers Blue one unit of raw material for 500 Marks; Blue accepts.
-        red.click("text=Offer a deal to another team")
-        red.select_option("form.deal-form select[name=partner]", "Blue")
-        red.fill("form.deal-form input[name='give.raw']", "1")
-        red.fill("form.deal-form input[name='take.cash']", "500")
-        red.click("form.deal-form button.primary")
-        accept = blue.locator("form.move[data-type=accept_deal] button")
-        expect(accept).to_be_visible(timeout=TIMEOUT)
-        blue.screenshot(path=str(SHOTS / "e2e-team-offer.png"), full_page=True)
-        accept.click()
-        expect(row(red, "Blue").locator("td").nth(4)).to_have_text("1", timeout=TIMEOUT)
-        red.screenshot(path=str(SHOTS / "e2e-team-after-deal.png"), full_page=True)
+    # Blue rolls a six and buys a machine, 5,000 of it on bank credit.
+    move(blue, "roll", die="6")
+    move(blue, "invest", credit="5000")
+    expect(blue.locator(".factory dl")).to_contain_text("5,000 M", timeout=TIMEOUT)
+    # The bank's console follows: Blue's bank debt.
+    expect(teacher.locator("table").first).to_contain_text("5,000 M", timeout=TIMEOUT)
 
-        # The teacher takes the accepted deal back; both screens follow without a reload.
-        teacher.reload()
-        teacher.locator("form[action$='/bank/undo/'] button").first.click()
-        expect(row(red, "Blue").locator("td").nth(4)).to_have_text("0", timeout=TIMEOUT)
-        expect(accept).to_be_visible(timeout=TIMEOUT)  # the offer is open again
-        teacher.screenshot(path=str(SHOTS / "e2e-bank-after-undo.png"), full_page=True)
-        red.screenshot(path=str(SHOTS / "e2e-team-red.png"), full_page=True)
-        browser.close()
+    # Red offers Blue one unit of raw material for 500 Marks; Blue accepts.
+    red.click("text=Offer a deal to another team")
+    red.select_option("form.deal-form select[name=partner]", "Blue")
+    red.fill("form.deal-form input[name='give.raw']", "1")
+    red.fill("form.deal-form input[name='take.cash']", "500")
+    red.click("form.deal-form button.primary")
+    accept = blue.locator("form.move[data-type=accept_deal] button")
+    expect(accept).to_be_visible(timeout=TIMEOUT)
+    blue.screenshot(path=str(shots / "e2e-team-offer.png"), full_page=True)
+    accept.click()
+    expect(row(red, "Blue").locator("td").nth(4)).to_have_text("1", timeout=TIMEOUT)
+    red.screenshot(path=str(shots / "e2e-team-after-deal.png"), full_page=True)
+
+    # The teacher takes the accepted deal back; both screens follow without a reload.
+    teacher.reload()
+    teacher.locator("form[action$='/bank/undo/'] button").first.click()
+    expect(row(red, "Blue").locator("td").nth(4)).to_have_text("0", timeout=TIMEOUT)
+    expect(accept).to_be_visible(timeout=TIMEOUT)  # the offer is open again
+    teacher.screenshot(path=str(shots / "e2e-bank-after-undo.png"), full_page=True)
+    red.screenshot(path=str(shots / "e2e-team-red.png"), full_page=True)
