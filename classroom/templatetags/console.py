@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.formats import number_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -62,7 +63,9 @@ DATA_LABELS: dict[str, Any] = {
     # step 5: goals
     "goal": _("Game goal"), "variant": _("variant"), "title": _("title"),
     "formula": _("formula"), "sales_target": _("sales target"), "sales": _("sales"),
-    "personal_goal": _("personal goal"),
+    "personal_goal": _("personal goal"), "laps": _("laps"),
+    "sales_yield": _("sales yield"), "asset_yield": _("asset yield"),
+    "asset_yield_per_lap": _("asset yield per lap"), "sold_to": _("business sold to"),
     # step 6: the labour market
     "labor": _("Labour market"), "pool": _("workers in the pool"),
     "unemployed": _("unemployed"), "retired": _("retired"), "available": _("available"),
@@ -208,13 +211,33 @@ def fixed_details(fixed: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-#: Keys of a final-results row that the consoles show in their own columns.
-BASE_RESULT_KEYS = frozenset({"team", "result", "bankrupt", "years", "rank"})
+#: Step 5: the figure each goal variant ranks by, shown beside the result.
+GOAL_FIGURE = {"first_to_sales": "sales", "sales_then_profit": "sales",
+               "sales_yield": "sales_yield", "asset_yield": "asset_yield_per_lap"}
+PERCENT_KEYS = frozenset({"sales_yield", "asset_yield", "asset_yield_per_lap"})
 
 
 @register.filter
-def result_extras(row: dict[str, Any]) -> dict[str, Any]:
-    """A final-results row's keys that a goal variant (step 5) added, e.g. a yield."""
-    if not isinstance(row, dict):
-        return {}
-    return {k: v for k, v in row.items() if k not in BASE_RESULT_KEYS}
+def result_columns(results: Any) -> list[tuple[str, str]]:
+    """The final results' columns beyond rank, team, result and years: the figure the game's
+    goal ranks by (step 5), the personal goals written down at the start, a business sold."""
+    rows = [r for r in results or [] if isinstance(r, dict)]
+    keys = []
+    goal = next((r.get("goal") for r in rows if r.get("goal")), None)
+    if goal in GOAL_FIGURE:
+        keys.append(GOAL_FIGURE[goal])
+    keys += [k for k in ("personal_goal", "sold_to") if any(r.get(k) for r in rows)]
+    return [(k, humanize(k)) for k in keys]
+
+
+@register.simple_tag
+def result_cell(row: dict[str, Any], key: str) -> str:
+    """One figure of a results row: Marks, a yield as a percentage, or text."""
+    value = row.get(key)
+    if value is None or value == "":
+        return "–"
+    if key in PERCENT_KEYS:
+        return f"{number_format(float(value) * 100, 1)} %"
+    if isinstance(value, int):
+        return marks(value)
+    return str(value)

@@ -449,3 +449,36 @@ def test_the_consoles_render_through_a_bot_game_with_every_step(owner: Client,
         services.submit_action(game_id=game.pk, actor=actor, payload=payload)
     assert game.seq > 100  # bots, the bank and the workers played on through the steps
     assert {"labor", "goal"} <= seen
+
+
+# ====================================================================== the end of a game
+def test_every_screen_shows_the_final_results_and_the_personal_goals(classroom: Classroom
+                                                                    ) -> None:
+    """Rulebook II, "Explanations: Various Game Goals": "Every player should write down their
+    personal goal at the start of the game ... After the game, you can then discuss which
+    player has best reached their individual goal" - the ranking, each team's result and its
+    personal goal on the team's own screen, the representative's and the bank's."""
+    game = make_game(classroom, steps=[5, 6], goal="sales_yield")
+    red = team_client(game, "Red")
+    assert move(red, game, "Red", type="personal_goal", text="Largest market share").json()["ok"]
+    services.submit_action(game_id=game.pk, actor="bank", payload={"type": "call_time"})
+    for _ in range(100):  # the round is played out: whoever the game waits for takes a move
+        game.refresh_from_db()
+        waiting = selectors.panel(game, "bank")["waiting_for"]
+        if not waiting:
+            break
+        first = selectors.panel(game, waiting[0])["moves"][0]
+        payload = {"type": first["type"], **first["fixed"]}
+        if first["param"]:
+            payload[first["param"]] = (first.get("options") or [first.get("min")])[0]
+        services.submit_action(game_id=game.pk, actor=waiting[0], payload=payload)
+    game.refresh_from_db()
+    assert selectors.panel(game, "bank")["phase"] == "ended"
+    mine = red.get(f"/games/{game.pk}/panel/").content.decode()
+    assert "Final results" in mine and "Largest market share" in mine
+    assert '<tr class="mine">' in mine or '<tr class="mine ' in mine
+    for actor in ("workers", "bank"):
+        html = Client()
+        html.force_login(classroom.teacher)
+        page = html.get(f"/games/{game.pk}/panel/?as={actor}").content.decode()
+        assert "Final results" in page and "Largest market share" in page, actor
