@@ -60,6 +60,9 @@ PENDING_LABELS: dict[str, Any] = {
 KEY = [("red", _("decision")), ("green", _("WEB")), ("yellow", _("cost")),
        ("blue", _("risk")), ("white", _("write-off"))]
 CELL = 100  # one board field in SVG units
+#: The key's geometry in SVG units: a swatch and its gap, the width of a letter at the key's
+#: 22-unit font (a generous average), the space before the next entry.
+KEY_SWATCH, KEY_CHAR, KEY_GAP, KEY_ROW = 34, 12, 22, 36
 TICKER_LINES = 12
 
 
@@ -162,8 +165,16 @@ def _layout(data: dict[str, Any]) -> dict[str, Any]:
                         "title_y": y + 40, "owner_y": y + 78, "chip_y": y + th - 36,
                         "slots": slots, "chip_x": slots[:trough["chips"]],
                         "colour": teams_by_name.get(trough["owner"] or "")})
-    key = [{"kind": kind, "label": label, "x": CELL + 30 + i * 140}
-           for i, (kind, label) in enumerate(KEY)]
+    key = []
+    x, row = CELL + 30, 0
+    # Up to the top-right trough (step 3), else the inner field's edge; a second row below.
+    right = corners[0][0] - KEY_GAP if troughs else width - CELL - 30
+    for kind, label in KEY:  # spaced by the label's length: German words are longer
+        span = KEY_SWATCH + len(str(label)) * KEY_CHAR
+        if x + span > right and x > CELL + 30:
+            x, row = CELL + 30, row + 1
+        key.append({"kind": kind, "label": label, "x": x, "dy": row * KEY_ROW})
+        x += span + KEY_GAP
     market = _market_layout(data["market"], inner)
     return {"cells": cells, "pawns": pawns, "width": width, "height": height,
             "inner": inner, "troughs": troughs, "cx": width // 2, "key": key,

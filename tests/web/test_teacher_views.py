@@ -482,3 +482,8 @@ def test_every_screen_shows_the_final_results_and_the_personal_goals(classroom: 
         html.force_login(classroom.teacher)
         page = html.get(f"/games/{game.pk}/panel/?as={actor}").content.decode()
         assert "Final results" in page and "Largest market share" in page, actor
+    game.refresh_from_db()
+    public = Client()  # the projector laptop opens the game's public link
+    assert public.get(f"/games/{game.pk}/projector/{game.projector_token}/").status_code == 200
+    board = public.get(f"/games/{game.pk}/panel/?as=public").content.decode()
+    assert "pj-results" in board and "Largest market share" in board  # the class discusses it
