@@ -291,3 +291,24 @@ def test_the_team_sheet_is_for_the_owner_only(game: Game) -> None:
     assert projector_client(game).get(url).status_code == 302  # the projector is no teacher
     pins = [t.pin for t in game.teams.all()]
     assert not any(pin in other.get(url).content.decode() for pin in pins if len(pin) == 4)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_boards_key_never_runs_into_itself_or_a_trough(classroom: Classroom,
+                                                           language: str) -> None:
+    """The key's words differ in length by language; with step 3 a trough sits top right."""
+    from django.utils import translation
+
+    from classroom.views.projector import KEY_CHAR, KEY_SWATCH, _layout
+
+    game = make_game(classroom, steps=[3])
+    with translation.override(language):
+        layout = _layout(selectors.team_view(game, "public"))
+        key = layout["key"]
+        trough = layout["troughs"][0]
+        for entry, after in zip(key, key[1:], strict=False):
+            end = entry["x"] + KEY_SWATCH + len(str(entry["label"])) * KEY_CHAR
+            assert after["dy"] > entry["dy"] or after["x"] > end, (entry, after)
+        for entry in key:
+            end = entry["x"] + KEY_SWATCH + len(str(entry["label"])) * KEY_CHAR
+            assert entry["dy"] > 0 or end < trough["x"], entry
