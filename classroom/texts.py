@@ -880,6 +880,44 @@ _REFUSALS: list[tuple[re.Pattern[str], _Refusal]] = [
     (re.compile(r"The market has room for (?P<room>\d+) units only\."),
      lambda m: _("The market has room for %(room)s units only.") % {"room": m["room"]}),
     (re.compile(r"The game is over\."), lambda m: _("The game is over.")),
+    # ---- step 6: the labour market (moves a player can race for on two screens)
+    (re.compile(r"Until the first team completes its first lap the salary is (?P<salary>[\d,]+) "
+                r"Marks a worker; then it is negotiated freely\."),
+     lambda m: _("Until the first team completes its first lap the salary is %(salary)s Marks "
+                 "a worker; then it is negotiated freely.") % {"salary": _amount(m["salary"])}),
+    (re.compile(r"The worker representative has (?P<have>\d+) worker\(s\) (?:to hire out|left), "
+                r"not (?P<asked>\d+)\."),
+     lambda m: _("The worker representative has %(have)s worker(s) left, not %(asked)s.") % {
+         "have": m["have"], "asked": m["asked"]}),
+    (re.compile(r"Hiring offer (?P<offer>\d+) between (?P<team>.+) and the worker representative "
+                r"is open: answer or withdraw it first\."),
+     lambda m: _("Hiring offer %(offer)s between %(team)s and the worker representative is "
+                 "open: answer or withdraw it first.") % {"offer": m["offer"],
+                                                          "team": m["team"]}),
+    (re.compile(r"There is no open hiring offer (?P<offer>\d+)\."),
+     lambda m: _("There is no open hiring offer %(offer)s.") % {"offer": m["offer"]}),
+    (re.compile(r"Offer (?P<offer>\d+) waits for (?P<who>.+)'s answer\."),
+     lambda m: _("Offer %(offer)s waits for the answer of %(who)s.") % {
+         "offer": m["offer"], "who": party_text(m["who"])}),
+    (re.compile(r"The worker representative answers the open hiring offer first\."),
+     lambda m: _("The worker representative answers the open hiring offer first.")),
+    (re.compile(r"A strike is called when a business lands on a red field: wait until one "
+                r"stands on red\."),
+     lambda m: _("A strike is called when a business lands on a red field: wait until one "
+                 "stands on red.")),
+    (re.compile(r"Notice is given on a red field: while (?P<team>.+) stands on its red field\."),
+     lambda m: _("Notice is given on a red field: while %(team)s stands on its red field.") % {
+         "team": m["team"]}),
+    (re.compile(r"(?P<team>.+) is struck already\."),
+     lambda m: _("%(team)s is struck already.") % {"team": m["team"]}),
+    (re.compile(r"A lockout answers a strike: no business is struck now\."),
+     lambda m: _("A lockout answers a strike: no business is struck now.")),
+    (re.compile(r"Your workers are locked out already\."),
+     lambda m: _("Your workers are locked out already.")),
+    (re.compile(r"Only the worker representative can do that\."),
+     lambda m: _("Only the worker representative can do that.")),
+    (re.compile(r"Only the bank director can do that\."),
+     lambda m: _("Only the bank director can do that.")),
     (re.compile(r"Only expansion step 6 \(labour market\) has a worker representative; the "
                 r"teacher keeps the role otherwise\."),
      lambda m: _("Only expansion step 6 (labour market) has a worker representative; the "

@@ -261,6 +261,15 @@ def test_every_risk_card_has_a_german_title_and_text() -> None:
 # ====================================================================== refusals
 REFUSALS = [
     ("It is Red's turn, not Blue's.", "Red ist am Zug, nicht Blue."),
+    ("Until the first team completes its first lap the salary is 500 Marks a worker; then it "
+     "is negotiated freely.", "Bis das erste Team seine erste Runde beendet hat, beträgt der "
+     "Lohn 500 Mark je Arbeitnehmer; danach wird er frei verhandelt."),
+    ("The worker representative has 2 worker(s) to hire out, not 3.",
+     "Der Arbeitnehmervertreter hat noch 2 Arbeitnehmer, nicht 3."),
+    ("Offer 4 waits for workers's answer.",
+     "Angebot 4 wartet auf die Antwort von Arbeitnehmervertreter."),
+    ("Blue is struck already.", "Blue wird bereits bestreikt."),
+    ("Only the worker representative can do that.", "Das kann nur der Arbeitnehmervertreter."),
     ("You have 3,000 Marks; 4 units cost 4,200.", "Du hast 3.000 Mark; 4 Einheiten kosten 4.200."),
     ("You have 3,000 Marks; a machine costs 10,000.",
      "Du hast 3.000 Mark; eine Maschine kostet 10.000."),
