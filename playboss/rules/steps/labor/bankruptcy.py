@@ -1,0 +1,38 @@
+"""A bankrupt business and the labor market: its workers become unemployed, its offers, strike
+and lockout end.
+
+Rulebook: "Termination", "Strike", "Lockout" (part I's bankruptcy, applied to step 6)."""
+
+from __future__ import annotations
+
+from ... import engine as E
+from ...state import Team
+from .books import _move_workers, _workers, books, contracts, strike_of, team_data, workers_of
+from .constants import STEP, WORKERS
+from .hiring import _sync_hiring
+from .strikes_and_lockouts import _stop_strike
+
+
+def _on_bankrupt(turn: E.Turn, team: Team) -> None:
+    """A bankrupt business lets its workers go (unemployed); its offers, strike and lockout
+    end."""
+    state = turn.state
+    if STEP not in state.config.steps:
+        return
+    lab = books(state)
+    staff = workers_of(team)
+    if staff:
+        contracts(team).clear()
+        lab["unemployed"] += staff
+        _move_workers(turn, team.name, WORKERS, staff, "bankruptcy")
+        turn.emit("workers_leave", f"{_workers(staff)} of {team.name} lose their jobs and go "
+                  "back to the worker representative, unemployed.", team=team.name,
+                  workers=staff)
+    for key in [k for k, o in lab["offers"].items() if o["team"] == team.name]:
+        del lab["offers"][key]
+    if team.name in lab["lockouts"]:
+        lab["lockouts"].remove(team.name)
+    if strike_of(state, team.name):
+        _stop_strike(turn, team.name, "The business is bankrupt: the strike ends")
+    team_data(team)["field"] = None
+    _sync_hiring(state)

@@ -1,0 +1,163 @@
+"""Hiring: offers either way between a team and the representative, answered or withdrawn;
+while a team's offer is open the game waits on the representative (the ``hiring`` item, and
+no roll). Until the first team completes its first lap a salary is 500 Marks.
+
+Rulebook: "Hiring", "Labor Costs"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import actions as A
+from ... import engine as E
+from ...errors import RuleViolation, marks
+from ...state import GameState, Pending, Team
+from .actions import AcceptHire, OfferHire, RejectHire
+from .books import _move_workers, _workers, available, books, contracts, open_offer, workers_of
+from .checks import _step_on, _team_concerned, _whole
+from .constants import HIRING, START_SALARY, STEP, WORKERS, section
+
+
+def _sync_hiring(state: GameState) -> None:
+    """While a team's offer waits for the representative, so does the game."""
+    if state.phase != "turn":
+        return
+    wanted = queued = False  # loops, not any(genexpr): every landing asks
+    for o in books(state)["offers"].values():
+        if o["by"] != WORKERS:
+            wanted = True
+            break
+    for p in state.pending:
+        if p.kind == HIRING:
+            queued = True
+            break
+    if wanted and not queued:
+        state.pending.insert(0, Pending(HIRING, 0, "hiring", "an offer to the representative"))
+    elif queued and not wanted:
+        state.pending[:] = [p for p in state.pending if p.kind != HIRING]
+
+
+def _offer_hire(turn: E.Turn, action: OfferHire) -> None:
+    state = turn.state
+    _step_on(state)
+    rule = section("Hiring")
+    team = _team_concerned(state, action, rule)
+    workers = _whole(action.workers, "number of workers", rule)
+    salary = _whole(action.salary, "salary", rule)
+    lab = books(state)
+    if workers < 1:
+        raise RuleViolation("Offer at least one worker.", rule)
+    if salary < 0:
+        raise RuleViolation("A salary cannot be below 0 Marks.", rule)
+    if not lab["first_lap_done"] and salary != START_SALARY:
+        raise RuleViolation(f"Until the first team completes its first lap the salary is "
+                            f"{marks(START_SALARY)} Marks a worker; then it is negotiated "
+                            "freely.", section("Labor Costs"))
+    if workers > available(state):
+        raise RuleViolation(f"The worker representative has {available(state)} worker(s) to "
+                            f"hire out, not {workers}.", rule)
+    standing = open_offer(state, team.name)
+    if standing is not None:
+        raise RuleViolation(f"Hiring offer {standing['id']} between {team.name} and the worker "
+                            "representative is open: answer or withdraw it first.", rule)
+    oid = state.new_id()
+    lab["offers"][str(oid)] = {"id": oid, "team": team.name, "by": action.actor,
+                               "workers": workers, "salary": salary}
+    who = "The worker representative" if action.actor == WORKERS else team.name
+    to = team.name if action.actor == WORKERS else "the worker representative"
+    turn.emit("hire_offered", f"{who} offers {to} {_workers(workers)} at {marks(salary)} Marks "
+              f"a red field each (offer {oid}).", team=team.name, by=action.actor, offer=oid,
+              workers=workers, salary=salary)
+    _sync_hiring(state)
+
+
+def _offer_to_answer(state: GameState, action: AcceptHire | RejectHire, rule: str
+                     ) -> dict[str, Any]:
+    oid = _whole(action.offer, "offer number", rule)
+    offer: dict[str, Any] | None = books(state)["offers"].get(str(oid))
+    if offer is None:
+        raise RuleViolation(f"There is no open hiring offer {oid}.", rule)
+    return offer
+
+
+def _answerer(offer: dict[str, Any]) -> str:
+    return str(offer["team"]) if offer["by"] == WORKERS else WORKERS
+
+
+def _accept_hire(turn: E.Turn, action: AcceptHire) -> None:
+    state = turn.state
+    _step_on(state)
+    rule = section("Hiring")
+    offer = _offer_to_answer(state, action, rule)
+    answerer = _answerer(offer)
+    if action.actor != answerer:
+        who = "the worker representative" if answerer == WORKERS else answerer
+        raise RuleViolation(f"Offer {offer['id']} waits for {who}'s answer.", rule)
+    workers, salary = int(offer["workers"]), int(offer["salary"])
+    if workers > available(state):
+        raise RuleViolation(f"The worker representative has {available(state)} worker(s) "
+                            f"left, not {workers}.", rule)
+    lab = books(state)
+    team = state.teams[offer["team"]]
+    del lab["offers"][str(offer["id"])]
+    from_unemployed = min(workers, int(lab["unemployed"]))
+    lab["unemployed"] -= from_unemployed
+    lab["pool"] -= workers - from_unemployed
+    lab["highest_salary"] = max(int(lab["highest_salary"]), salary)
+    contracts(team).extend({"salary": salary, "notice": False, "leaving": False}
+                           for _ in range(workers))
+    _move_workers(turn, WORKERS, team.name, workers, "hiring")
+    turn.emit("hired", f"{team.name} hires {_workers(workers)} at {marks(salary)} Marks a red "
+              f"field each; it employs {workers_of(team)}.", team=team.name, offer=offer["id"],
+              workers=workers, salary=salary)
+    _sync_hiring(state)
+
+
+def _reject_hire(turn: E.Turn, action: RejectHire) -> None:
+    state = turn.state
+    _step_on(state)
+    rule = section("Hiring")
+    offer = _offer_to_answer(state, action, rule)
+    answerer = _answerer(offer)
+    if action.actor not in (answerer, offer["by"]):
+        raise RuleViolation(f"Offer {offer['id']} is between {offer['team']} and the worker "
+                            "representative.", rule)
+    lab = books(state)
+    del lab["offers"][str(offer["id"])]
+    if action.actor == answerer:
+        team = state.teams[offer["team"]]
+        lab["last_rejected"][team.name] = team.rolls  # a greedy bot does not ask twice a turn
+        text = "turns down"
+    else:
+        text = "withdraws"
+    who = "The worker representative" if action.actor == WORKERS else action.actor
+    turn.emit("hire_rejected", f"{who} {text} hiring offer {offer['id']}.", team=offer["team"],
+              offer=offer["id"], by=action.actor)
+    _sync_hiring(state)
+
+
+def _auto_hiring(turn: E.Turn, team: Team, head: Pending) -> bool:
+    """The item goes once no team's offer waits any more (it never should linger)."""
+    if any(o["by"] != WORKERS for o in books(turn.state)["offers"].values()):
+        return False
+    turn.state.pending.pop(0)
+    return True
+
+
+# ---------------------------------------------------------------- the roll
+_base_roll = E.HANDLERS[A.Roll]
+
+
+def _roll(turn: E.Turn, action: A.Roll) -> None:
+    state = turn.state
+    if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
+            and state.pending and state.pending[0].kind == HIRING):
+        raise RuleViolation("The worker representative answers the open hiring offer first.",
+                            section("Hiring"))
+    _base_roll(turn, action)
+
+
+def _waiting_hiring(state: GameState) -> str:
+    # Who asks, not on what terms: those are between the team and the representative.
+    asking = [o["team"] for o in books(state)["offers"].values() if o["by"] != WORKERS]
+    return f"the worker representative's answer to the hiring offer of {', '.join(asking)}."

@@ -1,0 +1,52 @@
+"""The first lap and every round end: when the first team completes its first lap the workers
+never hired retire and salaries are negotiated freely; at every round end (the die passes the
+representative) it pays the bank unemployment support.
+
+Rulebook: "Labor Costs", "Unemployment Support"."""
+
+from __future__ import annotations
+
+from ... import engine as E
+from ...errors import marks
+from ...state import Team
+from .books import _move_workers, _shortfall, _workers, _workers_pay_bank, books
+from .constants import RETIRED, STEP, WORKERS
+
+
+def _on_close_year(turn: E.Turn, team: Team) -> None:
+    """The first team completes its first lap: the unused workers leave the game, salaries
+    are free from now on and unemployment support is due."""
+    state = turn.state
+    if STEP not in state.config.steps:
+        return
+    lab = books(state)
+    if lab["first_lap_done"]:
+        return
+    lab["first_lap_done"] = True
+    unused = int(lab["pool"])
+    lab["pool"] = 0
+    lab["retired"] += unused
+    _move_workers(turn, WORKERS, RETIRED, unused, "retired after the first lap")
+    turn.emit("workers_retired", f"{team.name} completes the first lap: the worker "
+              f"representative returns {_workers(unused)} never hired; from now on salaries "
+              "are negotiated freely and unemployment support is paid.", team=team.name,
+              workers=unused)
+
+
+def _on_round_end(turn: E.Turn) -> None:
+    """The die passes the representative (between the last seat and the first): support for
+    every unemployed worker at the highest negotiated salary, to the bank."""
+    state = turn.state
+    if STEP not in state.config.steps:
+        return
+    lab = books(state)
+    jobless = int(lab["unemployed"])
+    if not lab["first_lap_done"] or not jobless:
+        return
+    due = jobless * int(lab["highest_salary"])
+    paid = _workers_pay_bank(turn, due, "unemployment support")
+    lab["support_paid"] += paid
+    turn.emit("unemployment_support", f"The worker representative pays {marks(due)} Marks "
+              f"unemployment support for {_workers(jobless)} at "
+              f"{marks(lab['highest_salary'])} Marks.{_shortfall(due, paid)}",
+              workers=jobless, amount=paid)

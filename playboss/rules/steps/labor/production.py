@@ -1,0 +1,176 @@
+"""Producing on a red field: one worker runs one machine (a double machine too), machines
+produce from the red field after their delivery, once per red field (not while struck or
+locked out), at 500 Marks a unit (250 with a computer); ``produce`` beside the decision or at
+the production item after it, ``pass`` there to produce nothing.
+
+Rulebook: "Production", "Production Costs", "Double Production (Efficiency)"."""
+
+from __future__ import annotations
+
+from ... import actions as A
+from ... import engine as E
+from ...errors import RuleViolation
+from ...money import _need_cash
+from ...red_field import _make
+from ...state import GameState, Pending, Team
+from .books import _workers, locked_out, strike_of, team_data, workers_of
+from .checks import _whole
+from .constants import (
+    COMPUTER_PRODUCTION_COST,
+    PRODUCTION_COST,
+    PRODUCTION_ITEM,
+    STEP,
+    section,
+)
+from .fresh_goods import fresh_units, usable_raw
+from .termination import _release_leaving
+
+
+# ---------------------------------------------------------------- production capacity
+def _staffed(state: GameState, team: Team) -> list[int]:
+    """Units per run of each delivered machine a worker runs: doubles staffed first. A machine
+    counts once the team has landed on a red field after its delivery time: machines bought
+    or received on a turn produce "from the next red field" (not on a yellow field before)."""
+    here = team_data(team)["field"]
+    landed_at = int(here["roll"]) if here else 0  # the roll of the team's last red landing
+    caps = sorted((2 if state.machines[m].double else 1 for m in team.machines
+                   if state.machines[m].ready_at <= landed_at), reverse=True)
+    return caps[:workers_of(team)]
+
+
+def staffed_capacity(state: GameState, team: Team) -> int:
+    """Units the team's machines with a worker can make now: ``sum(_staffed(...))``, counted
+    without sorting (the doubles are staffed first, two units each, then the singles)."""
+    data = team.step["labor"]
+    here = data["field"]
+    landed_at = int(here["roll"]) if here else 0
+    machines = state.machines
+    doubles = singles = 0
+    for m in team.machines:
+        if machines[m].ready_at <= landed_at:
+            if machines[m].double:
+                doubles += 1
+            else:
+                singles += 1
+    workers = len(data["contracts"])
+    if workers <= doubles:
+        return 2 * workers
+    return 2 * doubles + min(singles, workers - doubles)
+
+
+def machines_for(state: GameState, team: Team, units: int) -> int:
+    """Machines the team runs to make ``units`` (doubles first)."""
+    used = 0
+    for cap in _staffed(state, team):
+        if units <= 0:
+            break
+        used += 1
+        units -= cap
+    return used
+
+
+def unit_cost(team: Team) -> int:
+    return COMPUTER_PRODUCTION_COST if team.has_computer else PRODUCTION_COST
+
+
+def _no_production(state: GameState, team: Team, on_red: bool) -> str | None:
+    """Why the team cannot produce now (strike, lockout, produced already), or None."""
+    name = team.name
+    if on_red:
+        here = team_data(team)["field"] or {}
+        if here.get("idle") == "strike":
+            return "Your workers are on strike: no production on this red field."
+        if here.get("idle") == "lockout":
+            return "Your workers are locked out: no production on this red field."
+        if here.get("produced"):
+            return "You have produced on this red field already: production is once per red field."
+    elif strike_of(state, name) == "active":
+        return "Your workers are on strike: you cannot produce."
+    if locked_out(state, name):
+        return "You have locked your workers out: you cannot produce until you end the lockout."
+    return None
+
+
+def producible(state: GameState, team: Team, on_red: bool) -> int:
+    """Units the team could produce now, cash aside."""
+    if _no_production(state, team, on_red) is not None:
+        return 0
+    return min(staffed_capacity(state, team), usable_raw(state, team))
+
+
+def _check_units(state: GameState, team: Team, units: int, rule: str) -> None:
+    capacity = staffed_capacity(state, team)
+    if units > capacity:
+        here = team_data(team)["field"]
+        landed_at = int(here["roll"]) if here else 0
+        ready = sum(1 for m in team.machines if state.machines[m].ready_at <= landed_at)
+        raise RuleViolation(
+            f"Your machines with a worker can make {capacity} unit(s) now, not {units}: "
+            f"{_workers(workers_of(team))} for {ready} delivered machine(s); one worker runs "
+            "one machine, a double machine too.", section("Production"))
+    fresh, usable = fresh_units(state, team)[0], usable_raw(state, team)
+    if units > usable:
+        note = (f" ({fresh} bought since you last landed on a red field: they can be produced "
+                "from your next red field on)") if fresh else ""
+        raise RuleViolation(f"You have {usable} unit(s) of raw material to produce, not "
+                            f"{units}{note}.", rule)
+
+
+# ---------------------------------------------------------------- producing
+def _auto_production(turn: E.Turn, team: Team, head: Pending) -> bool:
+    """After the decision: the team may still produce; without anything to produce (or once
+    it has), the red field is over."""
+    if producible(turn.state, team, on_red=True) >= 1:
+        return False
+    turn.state.pending.pop(0)
+    _release_leaving(turn, team)
+    return True
+
+
+_base_produce = E.HANDLERS[A.Produce]
+
+
+def _produce(turn: E.Turn, action: A.Produce) -> None:
+    state = turn.state
+    if STEP not in state.config.steps:
+        _base_produce(turn, action)
+        return
+    rule = section("Production")
+    if state.phase == "order":
+        raise RuleViolation("The game has not begun: roll for the first player.",
+                            "Now We Can Begin")
+    if action.actor != state.current:
+        raise RuleViolation(f"It is {state.current}'s turn, not {action.actor}'s.", rule)
+    team = state.teams[action.actor]
+    head = state.pending[0].kind if state.pending else None
+    if head not in ("red", PRODUCTION_ITEM):
+        raise RuleViolation(f"Producing is not open now: {E._waiting_text(state)}", rule)
+    units = _whole(action.units, "number of units", rule)
+    E._need_units(units, "unit to produce", rule)
+    why = _no_production(state, team, on_red=True)
+    if why:
+        raise RuleViolation(why, rule)
+    _check_units(state, team, units, rule)
+    cost = units * unit_cost(team)
+    _need_cash(team, cost, f"producing {units} units", section("Production Costs"))
+    _make(turn, team, units, cost, "production")
+    team_data(team)["field"]["produced"] = True
+    if head == PRODUCTION_ITEM:
+        state.pending.pop(0)
+        _release_leaving(turn, team)
+
+
+_base_pass = E.HANDLERS[A.Pass]
+
+
+def _pass(turn: E.Turn, action: A.Pass) -> None:
+    """``pass`` at the production item: the team produces nothing on this red field."""
+    state = turn.state
+    if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
+            and state.pending and state.pending[0].kind == PRODUCTION_ITEM):
+        team = state.teams[action.actor]
+        state.pending.pop(0)
+        turn.emit("pass", f"{team.name} produces nothing on this red field.", team=team.name)
+        _release_leaving(turn, team)
+        return
+    _base_pass(turn, action)

@@ -1,0 +1,119 @@
+"""Landing on a red field: notice takes effect, a called strike becomes active, the salaries of
+all the team's workers are due (or, struck or locked out, the idle costs, and the
+representative pays strike wages), and the production item is queued after the decision.
+
+Rulebook: "Labor Costs", "Strike", "Lockout", "Termination", "Production"."""
+
+from __future__ import annotations
+
+from ... import engine as E
+from ...errors import marks
+from ...money import liquidity
+from ...state import BANK, Pending, Team
+from .books import _shortfall, _team_pays_workers, _workers, _workers_pay_bank, books, workers_of
+from .constants import (
+    LOCKOUT_IDLE_COST,
+    PRODUCTION_ITEM,
+    SALARIES,
+    STEP,
+    STRIKE_IDLE_COST,
+    WORKERS,
+)
+from .hiring import _sync_hiring
+from .strikes_and_lockouts import _stop_strike
+from .termination import _release_leaving
+
+
+def _last_index(pending: list[Pending], kind: str) -> int | None:
+    for i in range(len(pending) - 1, -1, -1):
+        if pending[i].kind == kind:
+            return i
+    return None
+
+
+def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
+    state = turn.state
+    if STEP not in state.config.steps:
+        return
+    _sync_hiring(state)  # an offer may have lost its item to a bankruptcy's cleared queue
+    if letter != "R":
+        return
+    red_at = _last_index(state.pending, "red")
+    if red_at is None:
+        return
+    _release_leaving(turn, team)  # (a field left unfinished cannot happen; never keep them)
+    data = team.step["labor"]
+    data["mark"] = len(state.ledger)
+    name = team.name
+    lab = state.step["labor"]
+    if lab["strikes"].get(name) and not data["contracts"]:
+        _stop_strike(turn, name, "No workers are left: the strike ends")
+    if lab["strikes"].get(name) == "called":
+        lab["strikes"][name] = "active"
+        turn.emit("strike_active", f"The strike at {name} is active from this red field.",
+                  team=name)
+    idle = ("strike" if lab["strikes"].get(name) == "active"
+            else "lockout" if name in lab["lockouts"] else None)
+    data["field"] = {"roll": team.rolls, "produced": False, "idle": idle}
+    bill = 0
+    for contract in data["contracts"]:
+        if contract["notice"]:
+            contract["leaving"] = True
+        bill += int(contract["salary"])
+    before: list[Pending] = []
+    if idle is not None:
+        before.extend(_idle_field(turn, team, idle))
+    elif bill:
+        before.append(Pending(SALARIES, bill, "salaries", _workers(len(data["contracts"]))))
+    state.pending[red_at:red_at] = before
+    state.pending.insert(red_at + len(before) + 1, Pending(PRODUCTION_ITEM))
+
+
+def _idle_field(turn: E.Turn, team: Team, idle: str) -> list[Pending]:
+    """A red field under strike or lockout: no salaries; the team owes idle costs, the
+    representative pays strike wages to the bank."""
+    lab = books(turn.state)
+    per = STRIKE_IDLE_COST if idle == "strike" else LOCKOUT_IDLE_COST
+    machines = len(team.machines)
+    workers = workers_of(team)
+    wages = int(lab["highest_salary"]) * workers
+    paid = _workers_pay_bank(turn, wages, "strike wages")
+    lab["strike_wages_paid"] += paid
+    what = "is struck" if idle == "strike" else "has locked its workers out"
+    turn.emit("idle_field", f"{team.name} {what}: no salaries, no production; idle costs "
+              f"{marks(per * machines)} Marks ({machines} machine(s) at {marks(per)}). The "
+              f"worker representative pays {marks(wages)} Marks strike wages for "
+              f"{_workers(workers)}.{_shortfall(wages, paid)}", team=team.name, idle=idle,
+              idle_costs=per * machines, strike_wages=paid)
+    if not per * machines:
+        return []
+    return [Pending("pay", per * machines, "idle costs",
+                    f"{idle}: {machines} machine(s) at {marks(per)}")]
+
+
+def _auto_salaries(turn: E.Turn, team: Team, head: Pending) -> bool:
+    """Salaries are paid on arrival when the cash covers them; otherwise the team raises the
+    money (credit, sales to the bank), or goes bankrupt if even that cannot cover them."""
+    state = turn.state
+    if team.cash >= head.amount:
+        state.pending.pop(0)
+        _team_pays_workers(turn, team, head.amount, "salaries")
+        turn.emit("salaries", f"{team.name} pays {marks(head.amount)} Marks salaries to the "
+                  f"worker representative ({head.detail}).", team=team.name, amount=head.amount)
+        return True
+    if liquidity(state, team) >= head.amount:
+        return False
+    start = len(state.ledger)
+    E._bankrupt(turn, team, head)
+    # The bank sold the assets and took what was due first; it hands that to the
+    # representative, whose claim it was.
+    collected = sum(e.qty for e in state.ledger.entries[start:]
+                    if e.kind == "cash" and e.source == team.name and e.target == BANK
+                    and e.reason == head.reason)
+    if collected:
+        books(state)["cash"] += collected
+        state.ledger.post(state.seq, "cash", BANK, WORKERS, collected, "salaries (bankruptcy)")
+        turn.emit("salaries", f"From the bankruptcy sale the worker representative receives "
+                  f"{marks(collected)} Marks of {team.name}'s salaries.", team=team.name,
+                  amount=collected)
+    return True

@@ -1,0 +1,99 @@
+"""Strikes and lockouts: the representative calls a strike while a business stands on red (it
+becomes active on the struck team's next red field) and ends it; a team locks its workers out
+while another business is struck, until it ends the lockout or no strike is left. What they
+cost on a red field is the red field's (``red_field._idle_field``).
+
+Rulebook: "Strike", "Lockout"."""
+
+from __future__ import annotations
+
+from ... import engine as E
+from ...errors import RuleViolation, marks
+from ...state import GameState
+from .actions import CallStrike, DeclareLockout, EndLockout, EndStrike
+from .books import books, locked_out, strike_of, workers_of
+from .checks import _stands_on_red, _step_on
+from .constants import LOCKOUT_IDLE_COST, section
+
+
+def _someone_on_red(state: GameState) -> bool:
+    return state.current is not None and _stands_on_red(state, state.teams[state.current])
+
+
+def _call_strike(turn: E.Turn, action: CallStrike) -> None:
+    state = turn.state
+    _step_on(state)
+    rule = section("Strike")
+    names = action.teams
+    if (not isinstance(names, list) or not names
+            or not all(isinstance(n, str) for n in names) or len(set(names)) != len(names)):
+        raise RuleViolation("Name the businesses to strike, each once.", rule)
+    if not _someone_on_red(state):
+        raise RuleViolation("A strike is called when a business lands on a red field: wait "
+                            "until one stands on red.", rule)
+    for name in names:
+        team = state.teams.get(name)
+        if team is None or team.bankrupt:
+            raise RuleViolation(f"There is no business {name!r} in the game.", rule)
+        if not workers_of(team):
+            raise RuleViolation(f"{name} employs no workers.", rule)
+        if strike_of(state, name):
+            raise RuleViolation(f"{name} is struck already.", rule)
+        if locked_out(state, name):
+            raise RuleViolation(f"{name} has locked its workers out.", section("Lockout"))
+    strikes = books(state)["strikes"]
+    for name in names:
+        strikes[name] = "called"
+    turn.emit("strike_called", f"The worker representative calls a strike at "
+              f"{', '.join(names)}: it becomes active on each one's next red field unless "
+              "settled before.", teams=list(names))
+
+
+def _end_strike(turn: E.Turn, action: EndStrike) -> None:
+    state = turn.state
+    _step_on(state)
+    rule = section("Strike")
+    name = action.team
+    if not isinstance(name, str) or not strike_of(state, name):
+        raise RuleViolation(f"There is no strike at {name!r}.", rule)
+    _stop_strike(turn, name, "The worker representative ends the strike")
+
+
+def _stop_strike(turn: E.Turn, name: str, why: str) -> None:
+    lab = books(turn.state)
+    del lab["strikes"][name]
+    turn.emit("strike_ended", f"{why} at {name}.", team=name)
+    if not lab["strikes"] and lab["lockouts"]:
+        ended = list(lab["lockouts"])
+        lab["lockouts"] = []
+        turn.emit("lockout_ended", f"No business is struck any more: the lockout of "
+                  f"{', '.join(ended)} ends.", teams=ended)
+
+
+def _declare_lockout(turn: E.Turn, action: DeclareLockout) -> None:
+    state = turn.state
+    _step_on(state)
+    rule = section("Lockout")
+    team = state.teams[action.actor]
+    if locked_out(state, team.name):
+        raise RuleViolation("Your workers are locked out already.", rule)
+    if strike_of(state, team.name):
+        raise RuleViolation("Your business is struck: a lockout is for the other businesses.",
+                            rule)
+    if not any(n != team.name for n in books(state)["strikes"]):
+        raise RuleViolation("A lockout answers a strike: no business is struck now.", rule)
+    if not workers_of(team):
+        raise RuleViolation("You employ no workers to lock out.", rule)
+    books(state)["lockouts"].append(team.name)
+    turn.emit("lockout", f"{team.name} locks its workers out: no salaries and no production, "
+              f"{marks(LOCKOUT_IDLE_COST)} Marks idle costs a machine on each red field.",
+              team=team.name)
+
+
+def _end_lockout(turn: E.Turn, action: EndLockout) -> None:
+    state = turn.state
+    _step_on(state)
+    if not locked_out(state, action.actor):
+        raise RuleViolation("Your workers are not locked out.", section("Lockout"))
+    books(state)["lockouts"].remove(action.actor)
+    turn.emit("lockout_ended", f"{action.actor} ends its lockout.", teams=[action.actor])
