@@ -898,7 +898,8 @@ _REFUSALS: list[tuple[re.Pattern[str], _Refusal]] = [
      lambda m: _("There is no open hiring offer %(offer)s.") % {"offer": m["offer"]}),
     (re.compile(r"Offer (?P<offer>\d+) waits for (?P<who>.+)'s answer\."),
      lambda m: _("Offer %(offer)s waits for the answer of %(who)s.") % {
-         "offer": m["offer"], "who": party_text(m["who"])}),
+         "offer": m["offer"], "who": party_text(
+             "workers" if m["who"] == "the worker representative" else m["who"])}),
     (re.compile(r"The worker representative answers the open hiring offer first\."),
      lambda m: _("The worker representative answers the open hiring offer first.")),
     (re.compile(r"A strike is called when a business lands on a red field: wait until one "
