@@ -1,4 +1,5 @@
-"""``python manage.py demo``: a teacher, a class, and a game ready to play in two browsers."""
+"""``python manage.py demo``: a teacher, a class, and two games ready to play in browsers: the
+base model, and all six expansion steps with students as the worker representative."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from classroom.models import Classroom
 
 
 class Command(BaseCommand):
-    help = "Create a demo teacher, a class and a game with two student teams and bot teams."
+    help = ("Create a demo teacher, a class and two games with two student teams and bot "
+            "teams: the base model, and all six expansion steps (students play the worker "
+            "representative).")
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--username", default="teacher")
@@ -31,19 +34,28 @@ class Command(BaseCommand):
         seats = [services.TeamSeat("Red"), services.TeamSeat("Blue"),
                  services.TeamSeat("Green (bot)", "greedy"),
                  services.TeamSeat("Yellow (bot)", "greedy")]
-        game = services.create_game(classroom=classroom, name="Demo game", seats=seats,
+        base = services.create_game(classroom=classroom, name="Demo game", seats=seats,
                                     settings_={"years": 5})
+        expansion = services.create_game(
+            classroom=classroom, name="Demo game, all six steps", seats=seats,
+            settings_={"years": 3, "steps": [1, 2, 3, 4, 5, 6], "goal": "sales_yield"},
+            representative="students")
         url = options["url"].rstrip("/")
         out = self.stdout.write
         out(self.style.SUCCESS("Playboss Classroom demo is ready."))
         password = repr(options["password"]) if created else "(unchanged: an existing teacher)"
         out(f"  Teacher sign-in:  {url}/accounts/login/   user {teacher.username!r}, "
             f"password {password}")
-        out(f"  Bank console:     {url}/games/{game.pk}/bank/")
-        out(f"  Projector:        {url}/games/{game.pk}/projector/{game.projector_token}/"
-            "   (no sign-in needed)")
-        for team in game.teams.all():
-            if team.bot:
-                continue
-            out(f"  Team {team.name}: {url}/join/  code {game.code}  PIN {team.pin}   "
-                f"(or {url}/join/{team.token}/)")
+        for game in (base, expansion):
+            out(self.style.MIGRATE_HEADING(f"{game.name} (code {game.code})"))
+            out(f"  Bank console:     {url}/games/{game.pk}/bank/")
+            out(f"  Projector:        {url}/games/{game.pk}/projector/{game.projector_token}/"
+                "   (no sign-in needed)")
+            for team in game.teams.all():
+                if team.bot:
+                    continue
+                out(f"  Team {team.name}: {url}/join/  code {game.code}  PIN {team.pin}   "
+                    f"(or {url}/join/{team.token}/)")
+            if game.representative_pin:
+                out(f"  Worker representative: {url}/join/  code {game.code}  PIN "
+                    f"{game.representative_pin}   (or {url}/join/{game.representative_token}/)")
