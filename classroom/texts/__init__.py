@@ -1,0 +1,42 @@
+"""The engine's texts in the page's language.
+
+The rules engine (``playboss/rules``) is pure Python and writes English: every event carries a
+sentence in ``text`` beside structured fields, and every refusal (``RuleViolation``) is an
+English sentence. The site translates what students see most, here, without touching the
+engine:
+
+* ``describe_event(event)`` (``events``): a gettext-translated sentence built from the event's
+  fields, for the common event types; any other type (or an event whose fields do not fit)
+  shows the engine's English text.
+* ``translate_refusal(message)`` (``refusals``): a small table of patterns for the commonest
+  refusals; any other message stays English.
+* ``reason_text`` / ``kind_text`` / ``party_text`` (``words``): the short words of the books
+  (ledger reasons, kinds, parties).
+* ``card_title`` / ``card_text`` (``risk_cards``): the risk deck's texts.
+
+In English the engine's own sentences are shown unchanged: they are the reference, and they
+carry details (a machine's first roll, a deal's contents) the fields do not.
+"""
+
+from .events import describe_event, describe_events
+from .formatting import Event, money
+from .refusals import translate_refusal
+from .risk_cards import card_text, card_title
+from .words import FIELD_COLOURS, KINDS, PARTIES, REASONS, kind_text, party_text, reason_text
+
+__all__ = [
+    "FIELD_COLOURS",
+    "KINDS",
+    "PARTIES",
+    "REASONS",
+    "Event",
+    "card_text",
+    "card_title",
+    "describe_event",
+    "describe_events",
+    "kind_text",
+    "money",
+    "party_text",
+    "reason_text",
+    "translate_refusal",
+]

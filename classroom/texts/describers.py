@@ -1,0 +1,99 @@
+"""Makers of event describers: an event told in the page's language from its fields.
+
+A describer takes an engine event (a dict of fields beside the English ``text``) and returns
+its sentence, or ``None`` when the event does not fit (then the engine's text is shown). Most
+event types need only one of these makers with a marked sentence; the few that need more are
+written out in ``events``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .formatting import Event, money
+
+
+def fields_of(e: Event) -> dict[str, Any]:
+    """The event's own fields, for a sentence's ``%(name)s`` placeholders."""
+    return {k: v for k, v in e.items() if k not in ("text", "type")}
+
+
+def simple(sentence: str, *money_fields: str) -> Callable[[Event], str]:
+    """An event told by its fields alone; ``money_fields`` hold amounts of Marks. The
+    sentence is marked with gettext_noop (for makemessages) and translated when told."""
+
+    def describe(e: Event) -> str:
+        values = fields_of(e)
+        for key in money_fields:
+            values[key] = money(e[key])
+        return _(sentence) % values
+
+    return describe
+
+
+def plural(sentence: Any, *money_fields: str) -> Callable[[Event], str]:
+    """Like ``simple`` for an ``ngettext_lazy(..., "units")``: its plural follows the
+    event's units."""
+
+    def describe(e: Event) -> str:
+        values = fields_of(e)
+        values["units"] = int(e["units"])
+        for key in money_fields:
+            values[key] = money(e[key])
+        return str(sentence % values)
+
+    return describe
+
+
+def by_text(table: list[tuple[str, Any]]) -> Callable[[Event], str | None]:
+    """Events of one type whose variants differ only in the engine's text: the first
+    ``(needle, sentence)`` whose needle is in the text."""
+
+    def describe(e: Event) -> str | None:
+        text = str(e.get("text", ""))
+        for needle, sentence in table:
+            if needle in text:
+                return str(sentence % fields_of(e))
+        return None
+
+    return describe
+
+
+def workers_text(n: Any) -> str:
+    return ngettext("%(n)s worker", "%(n)s workers", int(n)) % {"n": int(n)}
+
+
+def and_list(names: list[str]) -> str:
+    """"Red, Blue and Green" in the active language."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def and_teams(key: str, sentence: str) -> Callable[[Event], str]:
+    """Like ``simple`` for a sentence whose ``%(key)s`` names a list of teams."""
+
+    def describe(e: Event) -> str:
+        return _(sentence) % {**fields_of(e), key: and_list([str(t) for t in e[key]])}
+
+    return describe
+
+
+def with_workers(sentence: str, *money_fields: str) -> Callable[[Event], str]:
+    """A labour-market event: ``%(workers)s`` is "2 workers"; ``%(who)s`` the team or the
+    worker representative who acted (the event's ``by``)."""
+
+    def describe(e: Event) -> str:
+        values = fields_of(e)
+        values["workers"] = workers_text(e["workers"]) if "workers" in e else ""
+        by = e.get("by", e.get("team"))
+        values["who"] = _("The worker representative") if by == "workers" else by
+        for key in money_fields:
+            values[key] = money(e[key])
+        return _(sentence) % values
+
+    return describe

@@ -1,0 +1,470 @@
+"""Engine events as sentences in the page's language.
+
+``describe_event(event)`` tells an event from its fields with gettext, for the common event
+types (``_DESCRIBERS``); any other type, an event whose fields do not fit, and every event in
+English show the engine's own ``text``, which is the reference and carries details (a machine's
+first roll, a deal's contents) the fields do not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import (
+    gettext_lazy,
+    gettext_noop,
+    ngettext,
+    ngettext_lazy,
+)
+
+from playboss.rules.constants import COMPUTER_PRICE, MACHINE_PRICE, WEB_PRICE
+from playboss.rules.steps.free_market import ALL_UNCOVERED
+
+from .describers import and_teams, by_text, fields_of, plural, simple, with_workers
+from .formatting import Event, english_number, in_english, money
+from .risk_cards import card_by_english_title, card_text, card_title
+from .words import FIELD_COLOURS, reason_text
+
+
+def _move(e: Event) -> str:
+    return _("%(team)s rolls %(die)s and moves to field %(field)s (%(colour)s).") % {
+        **fields_of(e), "colour": FIELD_COLOURS.get(str(e.get("color")), e.get("color"))}
+
+
+def _invest(e: Event) -> str:
+    values = {**fields_of(e), "price": money(MACHINE_PRICE)}
+    if e.get("credit"):
+        values["credit"] = money(e["credit"])
+        sentence = _("%(team)s buys machine %(machine)s for %(price)s Marks, %(credit)s of them "
+                     "on credit.") % values
+    else:
+        sentence = _("%(team)s buys machine %(machine)s for %(price)s Marks.") % values
+    if match := re.search(r"It produces from its roll (\d+) on\.", str(e.get("text", ""))):
+        sentence += " " + _("It produces from its roll %(roll)s on.") % {"roll": match[1]}
+    return sentence
+
+
+def _buy_computer(e: Event) -> str:
+    values = {**fields_of(e), "price": money(COMPUTER_PRICE)}
+    if e.get("credit"):
+        values["credit"] = money(e["credit"])
+        return _("%(team)s buys a computer for %(price)s Marks, %(credit)s of them on "
+                 "credit.") % values
+    return _("%(team)s buys a computer for %(price)s Marks.") % values
+
+
+def _sell(e: Event) -> str:
+    how = e.get("how") or ("advertising" if str(e.get("text", "")).endswith("(advertising).")
+                           else "")
+    if how == "advertising":
+        sentence = ngettext_lazy(
+            "%(team)s sells %(units)s unit for %(revenue)s Marks with its advertising "
+            "campaign.",
+            "%(team)s sells %(units)s units for %(revenue)s Marks with its advertising "
+            "campaign.", "units")
+    elif how == "uncovered":
+        sentence = ngettext_lazy(
+            "%(team)s sells %(units)s unit for %(revenue)s Marks, not covered by the "
+            "competition.",
+            "%(team)s sells %(units)s units for %(revenue)s Marks, not covered by the "
+            "competition.", "units")
+    else:
+        sentence = ngettext_lazy("%(team)s sells %(units)s unit for %(revenue)s Marks.",
+                                 "%(team)s sells %(units)s units for %(revenue)s Marks.",
+                                 "units")
+    return plural(sentence, "revenue")(e)
+
+
+def _detail_of_payment(e: Event) -> str:
+    """The bracketed detail of a "paid" event, in the active language ("" if unknown)."""
+    prefix = f"{e['team']} pays {int(e['amount']):,} Marks: {e['reason']} ("
+    text = str(e.get("text", ""))
+    if not (text.startswith(prefix) and text.endswith(").")):
+        return ""
+    detail = text[len(prefix):-2]
+    if e["reason"] == "risk":
+        cid = card_by_english_title(detail)
+        return card_title(cid) if cid is not None else ""
+    if match := re.fullmatch(r"10% of ([\d,]+) Marks bank debt", detail):
+        return _("10%% of %(debt)s Marks bank debt") % {
+            "debt": money(english_number(match[1]))}
+    if match := re.fullmatch(r"(?:(strike|lockout): )?(\d+) machine\(s\)(?: at ([\d,]+))?",
+                             detail):
+        n = int(match[2])
+        if match[3]:
+            return ngettext("%(n)s machine at %(each)s", "%(n)s machines at %(each)s", n) % {
+                "n": n, "each": money(english_number(match[3]))}
+        return ngettext("%(n)s machine", "%(n)s machines", n) % {"n": n}
+    if match := re.fullmatch(r"year (\d+)", detail):
+        return _("year %(year)s") % {"year": match[1]}
+    return ""
+
+
+def _paid(e: Event) -> str:
+    values = {"team": e["team"], "amount": money(e["amount"]), "reason": reason_text(e["reason"])}
+    detail = _detail_of_payment(e)
+    if detail:
+        return _("%(team)s pays %(amount)s Marks: %(reason)s (%(detail)s).") % {
+            **values, "detail": detail}
+    return _("%(team)s pays %(amount)s Marks: %(reason)s.") % values
+
+
+def _bankrupt(e: Event) -> str:
+    prefix = f"{e['team']} cannot pay {int(e['amount']):,} Marks ("
+    text = str(e.get("text", ""))
+    reason = ""
+    if text.startswith(prefix) and ") and is bankrupt" in text:
+        reason = text[len(prefix):text.index(") and is bankrupt")]
+    values = {"team": e["team"], "amount": money(e["amount"]), "reason": reason_text(reason)}
+    if reason:
+        return _("%(team)s cannot pay %(amount)s Marks (%(reason)s) and is bankrupt. Its "
+                 "assets are sold.") % values
+    return _("%(team)s cannot pay %(amount)s Marks and is bankrupt. Its assets are "
+             "sold.") % values
+
+
+def _write_off(e: Event) -> str | None:
+    sentence = {
+        "none": gettext_lazy("%(team)s has no machine to write off."),
+        "web": gettext_lazy("%(team)s pays 1 WEB chip and keeps its machines."),
+        "downgrade": gettext_lazy("Write-off: machine %(machine)s of %(team)s runs single "
+                                  "again."),
+        "return": gettext_lazy("Write-off: %(team)s returns machine %(machine)s to the bank."),
+    }.get(str(e.get("option")))
+    return None if sentence is None else str(sentence) % {"machine": "", **fields_of(e)}
+
+
+def _sell_back(e: Event) -> str | None:
+    item = e.get("item")
+    if item == "raw":
+        return plural(ngettext_lazy(
+            "%(team)s sells %(units)s unit of raw material back to the bank for %(value)s "
+            "Marks.",
+            "%(team)s sells %(units)s units of raw material back to the bank for %(value)s "
+            "Marks.", "units"), "value")(e)
+    if item == "finished":
+        return plural(ngettext_lazy(
+            "%(team)s sells %(units)s unit of finished product back to the bank for "
+            "%(value)s Marks.",
+            "%(team)s sells %(units)s units of finished product back to the bank for "
+            "%(value)s Marks.", "units"), "value")(e)
+    if item == "machine":
+        return simple(gettext_noop("%(team)s sells machine %(machine)s back to the bank for "
+                                   "%(value)s Marks."), "value")(e)
+    if item == "computer":
+        return simple(gettext_noop("%(team)s sells its computer back to the bank for "
+                                   "%(value)s Marks."), "value")(e)
+    return None
+
+
+def _risk_card(e: Event) -> str:
+    return _("%(team)s draws the risk card “%(title)s”: %(text)s") % {
+        "team": e["team"], "title": card_title(e["card"]), "text": card_text(e["card"])}
+
+
+def _time_up(e: Event) -> str | None:
+    text = str(e.get("text", ""))
+    if text.startswith("The bank calls time"):
+        return _("The bank calls time: the current round is played to its end.")
+    if match := re.search(r" has played (\d+) years", text):
+        return _("%(team)s has played %(years)s years: time is up. The current round is "
+                 "played to its end.") % {"team": e["team"], "years": match[1]}
+    if match := re.search(r" reaches ([\d,]+) Marks sales", text):
+        return _("%(team)s reaches %(sales)s Marks sales: the game ends when the current "
+                 "round is played out.") % {
+            "team": e["team"], "sales": money(english_number(match[1]))}
+    return None
+
+
+def _game_over(e: Event) -> str:
+    results = "; ".join(f"{r['team']}: {money(r['result'])}" for r in e.get("results", []))
+    return _("The game is over. %(results)s") % {"results": results}
+
+
+def _close_bidding(e: Event) -> str:
+    if e.get("silent"):
+        return and_teams("silent", gettext_noop(
+            "The bank closes round %(round)s of the bidding: %(silent)s did not answer."))(e)
+    return _("The bank closes round %(round)s of the bidding.") % {"round": e["round"]}
+
+
+def _bidding_end(e: Event) -> str:
+    sales = e.get("sales") or []
+    if not sales and e.get("why") == ALL_UNCOVERED:
+        return _("The bidding ends: nobody underbid; the first supplier sold all its units "
+                 "uncovered.")
+    if not sales:
+        return _("The bidding ends: no units sold.")
+    said = "; ".join(
+        ngettext("%(team)s %(units)s unit at %(price)s Marks",
+                 "%(team)s %(units)s units at %(price)s Marks", int(s["units"]))
+        % {"team": s["team"], "units": s["units"], "price": money(s["price"])} for s in sales)
+    return _("The bidding ends: %(sales)s sold.") % {"sales": said}
+
+
+def _hire_offered(e: Event) -> str:
+    if e.get("by") == "workers":
+        return with_workers(gettext_noop(
+            "The worker representative offers %(team)s %(workers)s at %(salary)s Marks a red "
+            "field each (offer %(offer)s)."), "salary")(e)
+    return with_workers(gettext_noop(
+        "%(team)s offers the worker representative %(workers)s at %(salary)s Marks a red "
+        "field each (offer %(offer)s)."), "salary")(e)
+
+
+def _hire_rejected(e: Event) -> str:
+    if "withdraws" in str(e.get("text", "")):
+        return with_workers(gettext_noop("%(who)s withdraws hiring offer %(offer)s."))(e)
+    return with_workers(gettext_noop("%(who)s turns down hiring offer %(offer)s."))(e)
+
+
+def _idle_field(e: Event) -> str:
+    sentence = (gettext_noop("%(team)s is struck: no salaries, no production; idle costs "
+                             "%(idle_costs)s Marks. The worker representative pays "
+                             "%(strike_wages)s Marks strike wages.")
+                if e.get("idle") == "strike" else
+                gettext_noop("%(team)s has locked its workers out: no salaries, no "
+                             "production; idle costs %(idle_costs)s Marks. The worker "
+                             "representative pays %(strike_wages)s Marks strike wages."))
+    return simple(sentence, "idle_costs", "strike_wages")(e)
+
+
+_DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
+    # ---- the base game
+    "order_roll": simple(gettext_noop("%(team)s rolls %(die)s for first place.")),
+    "order_tie": and_teams("teams", gettext_noop("%(teams)s rolled the same; they roll "
+                                                 "again.")),
+    "first_player": simple(gettext_noop("%(team)s rolled highest and begins.")),
+    "move": _move,
+    "purchase": plural(ngettext_lazy(
+        "%(team)s buys %(units)s unit of raw material for %(cost)s Marks.",
+        "%(team)s buys %(units)s units of raw material for %(cost)s Marks.", "units"), "cost"),
+    "invest": _invest,
+    "produce": plural(ngettext_lazy(
+        "%(team)s produces %(units)s unit for %(cost)s Marks.",
+        "%(team)s produces %(units)s units for %(cost)s Marks.", "units"), "cost"),
+    "sell": _sell,
+    "pass": by_text([
+        ("decides to do nothing", gettext_lazy("%(team)s decides to do nothing.")),
+        ("buys no WEB chip", gettext_lazy("%(team)s buys no WEB chip.")),
+        ("produces nothing on this red field",
+         gettext_lazy("%(team)s produces nothing on this red field.")),
+        ("through its marketing organization",
+         gettext_lazy("%(team)s sells nothing (more) through its marketing organization this "
+                      "roll.")),
+    ]),
+    "buy_web": lambda e: _("%(team)s buys a WEB chip for %(price)s Marks.") % {
+        "team": e["team"], "price": money(WEB_PRICE)},
+    "paid": _paid,
+    "capital": simple(gettext_noop("%(team)s completes its first year and receives "
+                                   "%(amount)s Marks more starting capital."), "amount"),
+    "year_end": simple(gettext_noop("%(team)s completes year %(year)s.")),
+    "time_up": _time_up,
+    "cost_sell_half": plural(ngettext_lazy(
+        "%(team)s sells %(units)s unit at half price for %(revenue)s Marks.",
+        "%(team)s sells %(units)s units at half price for %(revenue)s Marks.", "units"),
+        "revenue"),
+    "cost_idle": simple(gettext_noop("%(team)s produces nothing: idle costs %(cost)s Marks."),
+                        "cost"),
+    "cost_web": simple(gettext_noop("%(team)s pays 1 WEB chip on the cost field.")),
+    "write_off": _write_off,
+    "risk_card": _risk_card,
+    "insured": simple(gettext_noop("%(team)s holds enough WEB chips and is insured: no "
+                                   "damage.")),
+    "lease_renewed": simple(gettext_noop("%(team)s pays 2 WEB chips: the computer lease runs "
+                                         "another year.")),
+    "lease_ended": by_text([
+        ("is bankrupt", gettext_lazy("%(team)s is bankrupt: the leased computer goes back to "
+                                     "the bank.")),
+        ("has no 2 WEB chips", gettext_lazy("%(team)s has no 2 WEB chips to renew the lease: "
+                                            "the leased computer goes back to the bank.")),
+        ("gives it back", gettext_lazy("%(team)s gives the leased computer back to the "
+                                       "bank.")),
+    ]),
+    "credit": simple(gettext_noop("%(team)s borrows %(amount)s Marks from the bank."),
+                     "amount"),
+    "repay": simple(gettext_noop("%(team)s repays %(amount)s Marks to the bank."), "amount"),
+    "sell_back": _sell_back,
+    "efficiency": simple(gettext_noop("%(team)s turns machine %(machine)s to double "
+                                      "capacity.")),
+    "advertising": simple(gettext_noop("%(team)s runs an advertising campaign for its next "
+                                       "red field.")),
+    "lease": simple(gettext_noop("%(team)s leases a computer with 2 WEB chips placed on field "
+                                 "%(field)s.")),
+    "buy_computer": _buy_computer,
+    "deal_offered": simple(gettext_noop("%(team)s offers %(partner)s a deal (offer "
+                                        "%(deal)s).")),
+    "deal_done": simple(gettext_noop("%(team)s accepts deal %(deal)s with %(partner)s.")),
+    "deal_rejected": simple(gettext_noop("%(team)s turns down deal %(deal)s.")),
+    "deal_withdrawn": simple(gettext_noop("%(team)s withdraws deal %(deal)s.")),
+    "repay_private": simple(gettext_noop("%(team)s repays %(amount)s Marks to %(partner)s."),
+                            "amount"),
+    "correction": simple(gettext_noop("The bank corrects %(team)s's cash by %(amount)s "
+                                      "Marks: %(reason)s"), "amount"),
+    "bankrupt": _bankrupt,
+    "game_over": _game_over,
+    # ---- step 1: free market for sales
+    "offer_sale": plural(ngettext_lazy(
+        "%(team)s offers %(units)s unit at %(price)s Marks each (market price "
+        "%(market_price)s). Teams with finished product may underbid.",
+        "%(team)s offers %(units)s units at %(price)s Marks each (market price "
+        "%(market_price)s). Teams with finished product may underbid.", "units"),
+        "price", "market_price"),
+    "bid": plural(ngettext_lazy("%(team)s offers %(units)s unit at %(price)s Marks each.",
+                                "%(team)s offers %(units)s units at %(price)s Marks each.",
+                                "units"), "price"),
+    "match_bid": simple(gettext_noop("%(team)s goes along with %(price)s Marks."), "price"),
+    "withdraw_bid": simple(gettext_noop("%(team)s withdraws from the bidding.")),
+    "close_bidding": _close_bidding,
+    "bidding_round": simple(gettext_noop("Round %(round)s of the bidding: the price point is "
+                                         "%(price)s Marks."), "price"),
+    "uncovered": plural(ngettext_lazy(
+        "The competition does not cover the offer: %(team)s sells %(units)s unit without "
+        "competition.",
+        "The competition does not cover the offer: %(team)s sells %(units)s units without "
+        "competition.", "units")),
+    "bidding_end": _bidding_end,
+    # ---- step 2: competition during purchasing
+    "auction_open": plural(ngettext_lazy(
+        "The bank auctions the %(units)s unit left in the %(opening)s zone: bids above "
+        "%(opening)s Marks per unit.",
+        "The bank auctions the %(units)s units left in the %(opening)s zone as one lot: bids "
+        "above %(opening)s Marks per unit.", "units"), "opening"),
+    "auction_bid": lambda e: _("%(team)s bids %(price)s Marks per unit (%(lot)s Marks for the "
+                               "lot).") % {
+        "team": e["team"], "price": money(e["price"]),
+        "lot": money(int(e["price"]) * int(e["units"]))},
+    "auction_pass": simple(gettext_noop("%(team)s bids no higher.")),
+    "auction_closed": by_text([
+        ("no team bids", gettext_lazy("The auction closes: no team bids.")),
+        ("every team has passed",
+         gettext_lazy("The auction closes: every team has passed since the last bid.")),
+        ("the bank closes it", gettext_lazy("The auction closes: the bank closes it.")),
+    ]),
+    "auction_won": plural(ngettext_lazy(
+        "%(team)s buys the lot of %(units)s unit at %(price)s Marks each for %(cost)s Marks.",
+        "%(team)s buys the lot of %(units)s units at %(price)s Marks each for %(cost)s Marks.",
+        "units"), "price", "cost"),
+    "auction_unsold": plural(ngettext_lazy(
+        "No bid: the %(units)s unit stays on the board.",
+        "No bid: the %(units)s units stay on the board.", "units")),
+    "auction_default": simple(gettext_noop("%(team)s can no longer pay its bid of %(price)s "
+                                           "Marks per unit; the next highest bid counts."),
+                              "price"),
+    # ---- step 3: marketing organizations
+    "marketing_founded": simple(gettext_noop(
+        "%(team)s founds marketing organization %(trough)s for %(cost)s Marks; the bank puts "
+        "3 WEB chips in the trough."), "cost"),
+    "marketing_paid": simple(gettext_noop("%(team)s pays %(cost)s Marks marketing costs for "
+                                          "organization %(trough)s."), "cost"),
+    "marketing_closed": simple(gettext_noop("The marketing organization %(trough)s of "
+                                            "%(team)s closes; its WEB chips go to %(team)s.")),
+    "marketing_idle": simple(gettext_noop("The marketing organization of %(team)s sells "
+                                          "nothing this roll.")),
+    "marketing_sale": plural(ngettext_lazy(
+        "%(team)s sells %(units)s unit through its marketing organization for %(revenue)s "
+        "Marks.",
+        "%(team)s sells %(units)s units through its marketing organization for %(revenue)s "
+        "Marks.", "units"), "revenue"),
+    # ---- steps 4 and 5: takeovers, goals, taxes
+    "takeover_offered": simple(gettext_noop("%(team)s offers to buy %(partner)s's "
+                                            "business (offer %(offer)s).")),
+    "takeover": simple(gettext_noop("%(team)s buys %(partner)s's business for %(price)s Marks "
+                                    "and takes over its books."), "price"),
+    "personal_goal": simple(gettext_noop("%(team)s writes down its personal goal.")),
+    "market_leader": simple(gettext_noop("%(team)s is the first to reach the sales target and "
+                                         "is the market leader: it wins.")),
+    "tax": simple(gettext_noop("%(team)s declares %(profit)s Marks profit for year %(year)s; "
+                               "taxable %(taxable)s, tax %(tax)s Marks."),
+                  "profit", "taxable", "tax"),
+    # ---- step 6: the labour market
+    "hire_offered": _hire_offered,
+    "hired": with_workers(gettext_noop("%(team)s hires %(workers)s at %(salary)s Marks a red "
+                                       "field each."), "salary"),
+    "hire_rejected": _hire_rejected,
+    "notice": with_workers(gettext_noop(
+        "%(who)s gives notice to %(workers)s of %(team)s: they produce and are paid a last "
+        "time on its next red field, then leave.")),
+    "workers_leave": by_text([
+        ("lose their jobs", ngettext_lazy(
+            "%(workers)s worker of %(team)s loses their job and goes back to the worker "
+            "representative, unemployed.",
+            "%(workers)s workers of %(team)s lose their jobs and go back to the worker "
+            "representative, unemployed.", "workers")),
+        ("leave", ngettext_lazy(
+            "%(workers)s worker leaves %(team)s and goes back to the worker representative, "
+            "unemployed.",
+            "%(workers)s workers leave %(team)s and go back to the worker representative, "
+            "unemployed.", "workers")),
+    ]),
+    "workers_retired": with_workers(gettext_noop(
+        "%(team)s completes the first lap: the worker representative returns %(workers)s "
+        "never hired; from now on salaries are negotiated freely and unemployment support "
+        "is paid.")),
+    "unemployment_support": with_workers(gettext_noop(
+        "The worker representative pays %(amount)s Marks unemployment support for "
+        "%(workers)s."), "amount"),
+    "salaries": lambda e: by_text([
+        ("From the bankruptcy sale", gettext_lazy(
+            "From the bankruptcy sale the worker representative receives %(amount)s Marks of "
+            "%(team)s's salaries.")),
+        ("producing on the cost field", gettext_lazy(
+            "%(team)s pays %(amount)s Marks salaries to the worker representative for "
+            "producing on the cost field.")),
+        ("salaries to the", gettext_lazy(
+            "%(team)s pays %(amount)s Marks salaries to the worker representative.")),
+    ])({**e, "amount": money(e["amount"])}),
+    "strike_called": and_teams("teams", gettext_noop(
+        "The worker representative calls a strike at %(teams)s: it becomes active on each "
+        "one's next red field unless settled before.")),
+    "strike_active": simple(gettext_noop("The strike at %(team)s is active from this red "
+                                         "field.")),
+    "strike_ended": simple(gettext_noop("The strike at %(team)s ends.")),
+    "lockout": simple(gettext_noop("%(team)s locks its workers out: no salaries and no "
+                                   "production.")),
+    "lockout_ended": and_teams("teams", gettext_noop("The lockout of %(teams)s ends.")),
+    "idle_field": _idle_field,
+    # ---- bankruptcy: the auction of the assets
+    "estate_auction": simple(gettext_noop(
+        "The bank auctions %(team)s's assets: it takes them for %(value)s Marks unless a team "
+        "bids more."), "value"),
+    "estate_bid": simple(gettext_noop("%(team)s bids %(price)s Marks for the assets."),
+                         "price"),
+    "estate_pass": simple(gettext_noop("%(team)s passes.")),
+    "estate_sold": simple(gettext_noop("%(partner)s's assets go to %(team)s for %(price)s "
+                                       "Marks."), "price"),
+    # ---- the site's own announcements (classroom.services: undo, pause)
+    "undo": simple(gettext_noop("The bank takes back the moves after move %(to_seq)s.")),
+    "pause": simple(gettext_noop("The bank pauses the game.")),
+    "resume": simple(gettext_noop("The game goes on.")),
+}
+
+
+def describe_event(event: Event, language: str | None = None) -> str:
+    """What happened, as one sentence in ``language`` (default: the active language).
+
+    Known event types are told from their fields with gettext; any other type, an event
+    whose fields do not fit, and every event in English show the engine's own text.
+    """
+    if language is not None:
+        with translation.override(language):
+            return describe_event(event)
+    text = str(event.get("text", ""))
+    if in_english():
+        return text
+    describer = _DESCRIBERS.get(str(event.get("type", "")))
+    if describer is None:
+        return text
+    try:
+        sentence = describer(event)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return text
+    return sentence or text
+
+
+def describe_events(events: list[Event], language: str | None = None) -> list[str]:
+    """The sentences of the events that have a text, in order."""
+    return [describe_event(e, language) for e in events if e.get("text")]

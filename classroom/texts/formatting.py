@@ -1,0 +1,29 @@
+"""What every part of the texts shares: the event type, the active language, amounts.
+
+The engine writes amounts the English way ("34,150"); the page shows them in its language's
+grouping ("34.150" in German).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+from django.utils.formats import number_format
+
+Event = dict[str, Any]
+
+
+def in_english() -> bool:
+    """Whether the active language is English, where the engine's own sentences are shown."""
+    return (translation.get_language() or "en").split("-")[0] == "en"
+
+
+def money(amount: Any) -> str:
+    """Whole Marks with the language's grouping: 34,150 or 34.150."""
+    return number_format(int(amount), force_grouping=True)
+
+
+def english_number(text: str) -> int:
+    """"34,150" (as the engine writes amounts) → 34150."""
+    return int(text.replace(",", ""))
