@@ -1,4 +1,4 @@
-"""The six expansion steps of the rulebook (part II), one module each (step 6: a package),
+"""The six expansion steps of the rulebook (part II), one module each (steps 1 and 6: a package),
 each switched on by the game's config (``GameConfig.steps``). Importing this package
 registers them with the engine; a step that is not switched on changes nothing."""
 

@@ -1,0 +1,96 @@
+"""The answers in a round of the bidding: a competitor's bid, the first supplier matching the
+lowest offer, withdrawing (either of them), and the bank closing a round for the teams that
+have not answered.
+
+Rulebook: "1. Step: Free Market for Sales" and its "Explanations"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import actions as A
+from ... import engine as E
+from ...errors import RuleViolation, marks
+from ...state import Team
+from .actions import Bid, CloseBidding, MatchBid, WithdrawBid
+from .checks import _check_bid_price, _check_bid_units, _whole
+from .constants import RULE
+from .phase import phase_of
+from .rounds import _close_stage, _progress, _withdraw
+from .wording import _units
+
+
+def _answering(turn: E.Turn, action: A.Action) -> tuple[dict[str, Any], Team]:
+    """The bidding runs and waits for the actor's answer in this round."""
+    state = turn.state
+    data = phase_of(state)
+    if data is None:
+        raise RuleViolation("No bidding is running now.", RULE)
+    name = action.actor
+    if name in data["waiting"]:
+        return data, state.teams[name]
+    if name in data["withdrawn"] or (name == data["seller"] and not data["seller_in"]):
+        raise RuleViolation("You have withdrawn from this bidding.", RULE)
+    if name == data["seller"]:
+        raise RuleViolation("The competition answers now; as first supplier you answer "
+                            "when its offers are in.", RULE)
+    if data["round"] > 1 and name not in data["offers"]:
+        raise RuleViolation("Only teams that offered in the first round take part in the "
+                            "later rounds.", RULE)
+    if data["stage"] == "seller":
+        raise RuleViolation(f"{data['seller']}, the first supplier, answers first in this "
+                            "round.", RULE)
+    if name in data["offers"]:
+        raise RuleViolation("You have answered in this round already.", RULE)
+    raise RuleViolation("You had no finished product when the sale was announced, so you "
+                        "are not in this bidding.", RULE)
+
+
+def _bid(turn: E.Turn, action: Bid) -> None:
+    state = turn.state
+    data, team = _answering(turn, action)
+    if team.name == data["seller"]:
+        raise RuleViolation("As first supplier you may only match the competition's price "
+                            "(match_bid) or withdraw (withdraw_bid); you must not underbid "
+                            "it.", RULE)
+    units = _whole(action.units, "number of units")
+    price = _whole(action.price, "price")
+    E._need_units(units, "unit to offer", RULE)
+    _check_bid_units(state, data, team, units)
+    _check_bid_price(data, team.name, price)
+    data["offers"][team.name] = {"units": units, "price": price}
+    data["waiting"].remove(team.name)
+    turn.emit("bid", f"{team.name} offers {_units(units)} at {marks(price)} Marks each.",
+              team=team.name, units=units, price=price, round=data["round"])
+    _progress(turn)
+
+
+def _match_bid(turn: E.Turn, action: MatchBid) -> None:
+    data, team = _answering(turn, action)
+    if team.name != data["seller"]:
+        raise RuleViolation(f"Only the first supplier, {data['seller']}, matches the "
+                            "competition's price; offer with 'bid' or withdraw.", RULE)
+    data["seller_price"] = data["point"]
+    data["waiting"].remove(team.name)
+    turn.emit("match_bid", f"{team.name} goes along with {marks(data['point'])} Marks.",
+              team=team.name, price=data["point"], round=data["round"])
+    _progress(turn)
+
+
+def _withdraw_bid(turn: E.Turn, action: WithdrawBid) -> None:
+    data, team = _answering(turn, action)
+    data["waiting"].remove(team.name)
+    _withdraw(turn, data, team.name, "withdraws")
+    _progress(turn)
+
+
+def _close_bidding(turn: E.Turn, action: CloseBidding) -> None:
+    data = phase_of(turn.state)
+    if data is None:
+        raise RuleViolation("No bidding is running now.", RULE)
+    silent = list(data["waiting"])
+    turn.emit("close_bidding", f"The bank closes round {data['round']} of the bidding"
+              f"{': ' + ', '.join(silent) + ' did not answer' if silent else ''}.",
+              round=data["round"], silent=silent)
+    _close_stage(turn, data)
+    _progress(turn)

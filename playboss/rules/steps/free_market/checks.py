@@ -1,0 +1,63 @@
+"""The checks on an offer and a bid: whole numbers, the announced price (at most the market
+price, in 500-Mark steps below it), a bid's units (no more than held, nor than offered before)
+and its price (the round's price point or one step below it, or the team's standing price).
+
+Rulebook: "1. Step: Free Market for Sales" ("You can only underbid in price in decrements of
+500 Marks")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import RuleViolation, marks
+from ...state import GameState, Team
+from .constants import RULE, STEP_MARKS
+from .market_state import offer_prices
+from .phase import allowed_prices
+from .stock import sellable
+from .wording import _prices_text
+
+
+def _whole(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleViolation(f"The {name} must be a whole number.", "game log")
+    return value
+
+
+def _check_offer_price(price: int, market: int) -> None:
+    if price <= 0:
+        raise RuleViolation("Announce a price per unit above 0 Marks.", RULE)
+    if price > market:
+        raise RuleViolation(f"The price may not be higher than the market price, "
+                            f"{marks(market)} Marks; you asked {marks(price)}.", RULE)
+    if (market - price) % STEP_MARKS:
+        raise RuleViolation(f"Prices go in 500-Mark steps below the market price of "
+                            f"{marks(market)}: {_prices_text(offer_prices(market)[:3])} ...; "
+                            f"not {marks(price)}.", RULE)
+
+
+def _check_bid_units(state: GameState, data: dict[str, Any], team: Team, units: int) -> None:
+    have = sellable(state, team)
+    if units > have:
+        raise RuleViolation(f"You have {have} finished units, not {units}.", RULE)
+    standing = data["offers"].get(team.name)
+    if standing is not None and units > standing["units"]:
+        raise RuleViolation(f"You offered {standing['units']} units; you may offer fewer "
+                            f"(withdraw in part) but not more.", RULE)
+
+
+def _check_bid_price(data: dict[str, Any], name: str, price: int) -> None:
+    allowed = allowed_prices(data, name)
+    if price in allowed:
+        return
+    point = data["point"]
+    if (point - price) % STEP_MARKS:
+        raise RuleViolation(f"Underbid in steps of 500 Marks: {_prices_text(allowed)}, not "
+                            f"{marks(price)}.", RULE)
+    if price > max(allowed):
+        raise RuleViolation(f"{marks(price)} Marks is above the current price point of "
+                            f"{marks(point)}: offer {_prices_text(allowed)}.", RULE)
+    if point - STEP_MARKS <= 0:
+        raise RuleViolation(f"The price cannot go below {marks(point)} Marks.", RULE)
+    raise RuleViolation(f"One step of 500 Marks per round: offer {_prices_text(allowed)}, "
+                        f"not {marks(price)}.", RULE)

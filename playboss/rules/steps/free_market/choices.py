@@ -1,0 +1,64 @@
+"""Legal moves: who the bidding waits on, the answers open to them, the offers that replace
+the base model's sale on a red field, and the bank's closing of a round.
+
+Rulebook: "1. Step: Free Market for Sales"."""
+
+from __future__ import annotations
+
+from ... import actions as A
+from ...legal import Choice
+from ...state import BANK, GameState, Team
+from .actions import Bid, CloseBidding, MatchBid, OfferSale, WithdrawBid
+from .constants import OFFER_SPAN, STEP
+from .market_state import _current_market_price, _room, offer_prices
+from .phase import _eligible, allowed_prices, most_units, phase_of
+from .stock import sellable
+
+
+def _waiting(state: GameState) -> list[str]:
+    data = phase_of(state)
+    if data is None:
+        return []
+    return [n for n in data["waiting"] if _eligible(state, data, n)]
+
+
+def _bidding_choices(state: GameState, team: Team) -> list[Choice]:
+    data = phase_of(state)
+    if data is None or team.name not in _waiting(state):
+        return []
+    if team.name == data["seller"]:
+        return [Choice(MatchBid), Choice(WithdrawBid)]
+    units = range(1, most_units(state, data, team) + 1)
+    # Withdrawing first: a bot that takes the first choice does not start a price war.
+    return [Choice(WithdrawBid)] + [Choice(Bid, {"price": p}, "units", units)
+                                    for p in allowed_prices(data, team.name)]
+
+
+def _offer_choices(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
+    """On a red field the base model's sale becomes an offer with a price."""
+    if STEP not in state.config.steps:
+        return choices
+    for c in choices:
+        if c.cls is A.Sell:
+            break
+    else:  # no sale to turn into an offer (most calls)
+        return choices
+    rest = [c for c in choices if c.cls is not A.Sell]
+    most = min(sellable(state, team), _room(state))
+    market = _current_market_price(state)
+    if most < 1 or market is None:
+        return rest
+    units = range(1, most + 1)
+    if team.advertising:
+        offers = [Choice(OfferSale, {"price": 0}, "units", units)]
+    else:
+        offers = [Choice(OfferSale, {"price": p}, "units", units)
+                  for p in offer_prices(market) if p >= market - OFFER_SPAN]
+    # Offers first: a bot that falls back on the first choice sells its stock.
+    return offers + rest
+
+
+def _bank_choices(state: GameState, actor: str) -> list[Choice]:
+    if actor == BANK and phase_of(state) is not None:
+        return [Choice(CloseBidding)]
+    return []
