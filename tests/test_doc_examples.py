@@ -132,3 +132,20 @@ def test_game_log_doc_names_every_action_type_and_config_field() -> None:
     assert not missing, (
         f"config field(s) {missing} documented neither in docs/game-log.md nor docs/rules.md"
     )
+
+
+def test_the_risk_deck_table_names_every_card_as_the_deck_does() -> None:
+    """Rulebook I, "The Blue Risk Field": a scenario names a card by its id; the table in
+    game-log.md gives each id's title, insurance and effect exactly as risk_deck.json."""
+    from playboss.rules.risk import standard_deck
+
+    text = (DOCS / "game-log.md").read_text("utf-8")
+    table = text[text.index("## The risk deck"):text.index("## Chance: recorded outcomes")]
+    rows = {int(line.split("|")[1]): [c.strip() for c in line.split("|")[1:-1]]
+            for line in table.splitlines() if line.startswith("| ") and line[2].isdigit()}
+    deck = list(standard_deck().values())
+    assert sorted(rows) == sorted(card.id for card in deck) and len(rows) == 30
+    for card in deck:
+        _, title, insured, effect = rows[card.id]
+        assert title == card.title and insured == ("yes" if card.insured else "no"), card.id
+        assert f"(`{card.effect}`, {card.amount})" in effect, card.id
