@@ -24,6 +24,15 @@ def _reachable(host: str, port: int) -> bool:
         return False
 
 
+def _configured_for_services() -> bool:
+    """This run uses PostgreSQL and Redis (the second pass of scripts/test.sh), not the
+    embedded defaults."""
+    from django.conf import settings
+    from django.db import connection
+
+    return connection.vendor == "postgresql" and bool(settings.REDIS_URL)
+
+
 @pytest.hookimpl(tryfirst=True)  # before fixtures try to reach the database
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("services"):
@@ -33,6 +42,8 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             if os.environ.get("CI"):
                 pytest.fail(f"{reason} (CI must run service-backed tests)", pytrace=False)
             pytest.skip(reason)
+        if not _configured_for_services():
+            pytest.skip("runs in the second pass, with DATABASE_URL (PostgreSQL) and REDIS_URL")
     if item.get_closest_marker("browser") and not shutil.which("chromium"):
         pytest.skip("Chromium not installed (apt-get install chromium chromium-driver)")
 

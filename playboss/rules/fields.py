@@ -34,6 +34,23 @@ def _buy_web(turn: Turn, action: A.BuyWeb) -> None:
               team=team.name)
 
 
+def sell_at_half_price(turn: Turn, team: Team, units: int, note: str = "") -> None:
+    """"Sell all available finished products for 1/2 the market price": ``units`` of them (as
+    many as the market has room for), each at half the price of the zone it goes into; the
+    yellow item is done. ``note`` ends the event's sentence (step 6 says what stays)."""
+    state = turn.state
+    units = min(units, open_dimples(state.market, state.config.zone_capacity))
+    prices = [p // 2 for p in sale_prices(state, team, units, advertising=False)]
+    revenue = sum(prices)
+    state.pending.pop(0)
+    _to_market(turn, team, "finished", units, "sale at half price")
+    _cash(turn, None, team, revenue, "sale at half price")
+    team.sales_total += revenue
+    _hook("sale", turn, team, revenue)
+    turn.emit("cost_sell_half", f"{team.name} sells {units} units at half price for "
+              f"{marks(revenue)} Marks{note}.", team=team.name, units=units, revenue=revenue)
+
+
 def _cost_choice(turn: Turn, action: A.CostChoice) -> None:
     state = turn.state
     rule = "The Yellow Cost Field"
@@ -42,17 +59,7 @@ def _cost_choice(turn: Turn, action: A.CostChoice) -> None:
     if option == "sell_half":
         if team.finished < 1:
             raise RuleViolation("You have no finished product to sell at half price.", rule)
-        units = team.finished
-        units = min(units, open_dimples(state.market, state.config.zone_capacity))
-        prices = [p // 2 for p in sale_prices(state, team, units, advertising=False)]
-        revenue = sum(prices)
-        state.pending.pop(0)
-        _to_market(turn, team, "finished", units, "sale at half price")
-        _cash(turn, None, team, revenue, "sale at half price")
-        team.sales_total += revenue
-        _hook("sale", turn, team, revenue)
-        turn.emit("cost_sell_half", f"{team.name} sells {units} units at half price for "
-                  f"{marks(revenue)} Marks.", team=team.name, units=units, revenue=revenue)
+        sell_at_half_price(turn, team, team.finished)
     elif option == "produce":
         units = min(ready_capacity(state, team), team.raw)
         if units < 1:

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from report_helpers import import_played, played
@@ -24,12 +23,6 @@ from reports.models import ReportJob
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def _real_services_configured() -> None:
-    if connection.vendor != "postgresql" or not settings.REDIS_URL:
-        pytest.skip("runs in the second pass, with DATABASE_URL (PostgreSQL) and REDIS_URL")
 
 
 def test_a_celery_worker_builds_the_pack(classroom: Classroom, teacher: User,

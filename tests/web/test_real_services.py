@@ -16,7 +16,7 @@ from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import connection, connections
+from django.db import connections
 
 from classroom import events, services
 from classroom.consumers import GameConsumer
@@ -26,12 +26,6 @@ from .conftest import make_game
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def _real_services_configured() -> None:
-    if connection.vendor != "postgresql" or not settings.REDIS_URL:
-        pytest.skip("runs in the second pass, with DATABASE_URL (PostgreSQL) and REDIS_URL")
 
 
 def test_presses_at_the_same_moment_are_served_one_after_the_other(game: Game) -> None:

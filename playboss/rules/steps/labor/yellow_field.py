@@ -8,10 +8,9 @@ from __future__ import annotations
 from ... import actions as A
 from ... import engine as E
 from ...errors import RuleViolation, marks
-from ...goods import _to_market
-from ...market import open_dimples
-from ...money import _cash, _need_cash
-from ...red_field import _make, sale_prices
+from ...fields import sell_at_half_price
+from ...money import _need_cash
+from ...red_field import _make
 from ...state import GameState, Team
 from .books import _team_pays_workers, salary_bill
 from .constants import STEP, YELLOW_PRODUCTION_PER_MACHINE, section
@@ -73,14 +72,5 @@ def _yellow_sell_half(turn: E.Turn, team: Team) -> None:
     if sellable < 1:
         raise RuleViolation("Your finished units were all made since you last landed on a red "
                             "field: they can be sold from your next red field on.", rule)
-    units = min(sellable, open_dimples(state.market, state.config.zone_capacity))
-    prices = [p // 2 for p in sale_prices(state, team, units, advertising=False)]
-    revenue = sum(prices)
-    state.pending.pop(0)
-    _to_market(turn, team, "finished", units, "sale at half price")
-    _cash(turn, None, team, revenue, "sale at half price")
-    team.sales_total += revenue
-    E._hook("sale", turn, team, revenue)
-    turn.emit("cost_sell_half", f"{team.name} sells {units} units at half price for "
-              f"{marks(revenue)} Marks (those made since its last red field stay).",
-              team=team.name, units=units, revenue=revenue)
+    sell_at_half_price(turn, team, sellable,
+                       " (those made since its last red field stay)")
