@@ -22,10 +22,9 @@ def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         pin = (request.POST.get("pin") or "").strip()
         team = Team.objects.filter(game__code=code, pin=pin).select_related("game").first()
-        represented = Game.objects.filter(
-            code=code, representative=Representative.STUDENTS, representative_pin=pin,
-        ).exclude(representative_pin="").first() if pin else None
-        if team is None and represented is not None:
+        represented = None if team or not pin else Game.objects.filter(
+            code=code, representative=Representative.STUDENTS, representative_pin=pin).first()
+        if represented is not None:  # the worker representative's PIN (step 6)
             join_as_representative(request, represented)
             return redirect("classroom:play", code=represented.code)
         if team is None:
