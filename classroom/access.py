@@ -86,15 +86,23 @@ def representative_in_session(session: Mapping[str, Any], game: Game) -> bool:
 
 
 def team_in_session(request: HttpRequest, game: Game) -> Team | None:
-    team_id = request.session.get(SESSION_KEY, {}).get(str(game.pk))
+    return _team_of(request.session, game)
+
+
+def _team_of(session: Mapping[str, Any], game: Game) -> Team | None:
+    team_id = session.get(SESSION_KEY, {}).get(str(game.pk))
     if team_id is None:
         return None
     return game.teams.filter(pk=team_id).first()
 
 
 def is_owner(request: HttpRequest, game: Game) -> bool:
-    user = request.user
-    return bool(user.is_authenticated and game.classroom.teacher_id == user.pk)
+    return _owns(request.user, game)
+
+
+def _owns(user: Any, game: Game) -> bool:
+    return bool(user is not None and user.is_authenticated
+                and game.classroom.teacher_id == user.pk)
 
 
 def token_matches(game: Game, token: str) -> bool:
@@ -116,14 +124,20 @@ def projector_in_session(session: Mapping[str, Any], game: Game) -> bool:
 
 def viewer_for(request: HttpRequest, game: Game, *, allow_public: bool = False) -> Viewer | None:
     """Who looks at ``game``; with ``allow_public`` also a projector that may only watch."""
-    if is_owner(request, game):
+    return viewer_from(request.session, request.user, game, allow_public=allow_public)
+
+
+def viewer_from(session: Mapping[str, Any], user: Any, game: Game, *,
+                allow_public: bool = False) -> Viewer | None:
+    """``viewer_for`` from a session and a user: a page's request, or a websocket's scope."""
+    if _owns(user, game):
         names = {t.name for t in game.teams.all()}
         return Viewer(game, True, None, {BANK, WORKERS} | names)
-    if representative_in_session(request.session, game):
+    if representative_in_session(session, game):
         return Viewer(game, False, None, {WORKERS}, representative=True)
-    team = team_in_session(request, game)
+    team = _team_of(session, game)
     if team is not None:
         return Viewer(game, False, team, {team.name})
-    if allow_public and projector_in_session(request.session, game):
+    if allow_public and projector_in_session(session, game):
         return Viewer(game, False, None, set(), public=True)
     return None

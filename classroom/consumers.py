@@ -1,50 +1,206 @@
-"""The websocket of a game screen: it only says "something changed" (with the revision and the
-ticker texts); the screen then fetches its own view over HTTP, so secrets never travel here."""
+"""The websocket of a game screen: it sends the screen itself, region by region.
+
+On connect the socket works out who is looking (the teacher, a team, the worker
+representative's students, the projector — as the pages do) and sends the whole screen; after
+every change of the game it sends ``changed`` at once (revision and ticker) and then a
+``screen`` with only the regions whose content changed (``classroom.screens``). Each socket
+builds its own viewer's screen, so secrets never travel to another screen; regions that look
+the same for everyone (the market, the table) are rendered once per process and change.
+
+Messages from the screen: ``{"type": "sync", "revision": R}`` (a periodic check: the whole
+screen comes back if R is not what this socket last sent, and the screen counts as present),
+``{"type": "view", "actor": A, "ledger_page": P}`` (the teacher's "play for", a page of the
+books). Anything else is ignored and counted; moves go through HTTP (one code path, CSRF).
+"""
 
 from __future__ import annotations
 
+import json
+import logging
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from .access import SESSION_KEY, projector_in_session, representative_in_session
+from . import presence, screens
+from .access import Viewer, viewer_from
 from .events import group_name
 from .models import Game
+from .views.live import screen_spec
+
+log = logging.getLogger(__name__)
+
+#: Frames a socket may send that are not a known message before it is closed.
+JUNK_LIMIT = 50
+
+# The newest row of each game this process has read: every socket of a game that hears of
+# revision R needs the game at R, and only the first one asks the database for it.
+_games: dict[int, Game] = {}
+
+
+def game_at_least(game_id: int, revision: int | None) -> Game | None:
+    game = _games.get(game_id)
+    if game is None or revision is None or game.revision < revision:
+        game = Game.objects.select_related("classroom").filter(pk=game_id).first()
+        if game is None:
+            _games.pop(game_id, None)
+            return None
+        if len(_games) > 512:
+            _games.clear()
+        _games[game_id] = game
+    return game
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
+    game_id: int
+    language: str
+    viewer: Viewer
+    spec: screens.ScreenSpec
+    sent_revision = -1
+    sent_layout = ""
+    junk = 0
+
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        revision = await self._allowed_revision()
-        if revision is None:
+        self.sent_keys: dict[str, str] = {}
+        query = parse_qs((self.scope.get("query_string") or b"").decode("latin-1"))
+        self.language = _language(self.scope, query.get("lang", [""])[0])
+        ok = await self._sit_down(query.get("as", [None])[0], query.get("page", [None])[0])
+        if not ok:
             await self.close(code=4403)
             return
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
-        await self.send_json({"type": "hello", "revision": revision})
+        await self.send_json({"type": "hello", "revision": self.game_revision})
+        await self._send_screen(None, full=True)
+        await database_sync_to_async(presence.arrived)(
+            self.game_id, self.viewer.default_actor, self.channel_name)
+        await self._presence_changed()
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "game_id"):
-            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        if not hasattr(self, "viewer"):
+            return
+        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        await database_sync_to_async(presence.left)(self.channel_name)
+        await self._presence_changed()
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        # Moves go through HTTP (one code path, CSRF-checked); the socket only listens.
-        await self.send_json({"type": "error", "error": "Send moves over HTTP."})
+    async def _presence_changed(self) -> None:
+        await self.channel_layer.group_send(group_name(self.game_id),
+                                            {"type": "game.presence"})
 
+    # ------------------------------------------------------------------ from the screen
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
+                      **kwargs: Any) -> None:
+        try:
+            content = json.loads(text_data or "")
+        except (TypeError, ValueError, RecursionError):
+            content = None
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "sync" and isinstance(content, dict):
+            await database_sync_to_async(presence.seen)(self.channel_name,
+                                                        self.viewer.default_actor)
+            if content.get("revision") != self.sent_revision:
+                await self._send_screen(None, full=True)
+            else:  # perhaps a change this process never heard of (a lost group message)
+                await self._send_screen(None)
+        elif kind == "view" and isinstance(content, dict):
+            ok = await self._sit_down(content.get("actor"), content.get("ledger_page"))
+            if ok:
+                await self._send_screen(None, full=True)
+            else:
+                await self.close(code=4403)
+        else:
+            self.junk += 1
+            if self.junk > JUNK_LIMIT:
+                await self.close(code=4400)
+
+    # ------------------------------------------------------------------ from the game
     async def game_changed(self, message: dict[str, Any]) -> None:
-        await self.send_json({"type": "changed", "revision": message["revision"],
+        revision = message["revision"]
+        if revision <= self.sent_revision:
+            return  # this screen already shows it (or newer): messages may come late
+        await self.send_json({"type": "changed", "revision": revision,
                               "seq": message["seq"], "ticker": message["ticker"]})
+        if self.viewer.representative and not await self._still_seated():
+            await self.close(code=4403)  # the role went elsewhere: the page leads to join
+            return
+        await self._send_screen(revision)
+
+    async def game_presence(self, message: dict[str, Any]) -> None:
+        if self.viewer.is_teacher and self.spec.actor == "bank":
+            await self._send_screen(None, refresh=True)
+
+    # ------------------------------------------------------------------ helpers
+    async def _send_screen(self, revision: int | None, *, full: bool = False,
+                           refresh: bool = False) -> None:
+        screen = await self._build(revision, refresh)
+        if screen is None:
+            await self.close(code=4404)
+            return
+        if screen.revision < self.sent_revision:
+            return
+        message: dict[str, Any] = {"type": "screen", "revision": screen.revision,
+                                   "waiting": screen.waiting, "status": screen.status,
+                                   "deadline": screen.deadline}
+        keys = screen.keys()
+        if full or screen.layout_key != self.sent_layout:
+            message["layout"] = screen.skeleton()
+            message["regions"] = {name: html for name, (_key, html) in screen.regions.items()}
+        else:
+            message["regions"] = {name: html for name, (key, html) in screen.regions.items()
+                                  if self.sent_keys.get(name) != key}
+            if not message["regions"] and screen.revision == self.sent_revision:
+                return  # nothing new to show
+        self.sent_keys, self.sent_layout = keys, screen.layout_key
+        self.sent_revision = screen.revision
+        await self.send_json(message)
 
     @database_sync_to_async
-    def _allowed_revision(self) -> int | None:
-        game = Game.objects.select_related("classroom").filter(pk=self.game_id).first()
+    def _build(self, revision: int | None, refresh: bool) -> screens.Screen | None:
+        game = game_at_least(self.game_id, None if refresh else revision)
         if game is None:
             return None
-        user = self.scope.get("user")
+        return screens.build_screen(game, self.spec)
+
+    @database_sync_to_async
+    def _sit_down(self, wanted: Any, page: Any) -> bool:
+        """Who is looking, and which screen they get; False if they may not look."""
+        game = game_at_least(self.game_id, None)
+        if game is None:
+            return False
         session = self.scope.get("session") or {}
-        owner = bool(user and user.is_authenticated and game.classroom.teacher_id == user.pk)
-        member = str(self.game_id) in session.get(SESSION_KEY, {})
-        member = member or representative_in_session(session, game)
-        projector = projector_in_session(session, game)
-        return game.revision if owner or member or projector else None
+        viewer = viewer_from(session, self.scope.get("user"), game, allow_public=True)
+        if viewer is None:
+            return False
+        self.viewer = viewer
+        self.game_revision = game.revision
+        self.spec = screen_spec(viewer, session, wanted, page, self.language)
+        return True
+
+    @database_sync_to_async
+    def _still_seated(self) -> bool:
+        game = game_at_least(self.game_id, None)
+        session = self.scope.get("session") or {}
+        return game is not None and viewer_from(session, self.scope.get("user"), game) is not None
+
+
+def _language(scope: dict[str, Any], asked: str) -> str:
+    """The page's language: what the page says it shows (``?lang=``), else the choice saved by
+    the language switch (a cookie), else the browser's, as LocaleMiddleware picks it."""
+    from django.conf import settings
+    from django.utils.translation import get_supported_language_variant
+    from django.utils.translation.trans_real import parse_accept_lang_header
+
+    cookies = scope.get("cookies") or {}
+    chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME)
+    candidates = [code for code in (asked, chosen) if code]
+    for name, value in scope.get("headers") or []:
+        if name == b"accept-language":
+            candidates += [code for code, _q in parse_accept_lang_header(value.decode())]
+    for code in candidates:
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE

@@ -11,6 +11,7 @@ type (``playboss.rules.steps.labor.DUTIES``); the site only applies it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpRequest
@@ -47,7 +48,12 @@ def choose(request: HttpRequest, game: Game, duty: str) -> None:
 
 
 def chosen(request: HttpRequest, game: Game) -> str | None:
-    duty = request.session.get(SESSION_KEY, {}).get(str(game.pk))
+    return chosen_in(request.session, game)
+
+
+def chosen_in(session: Mapping[str, Any], game: Game) -> str | None:
+    """The half this browser runs, from a page's session or a websocket's."""
+    duty = session.get(SESSION_KEY, {}).get(str(game.pk))
     return duty if duty in DUTY_LABELS else None
 
 

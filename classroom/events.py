@@ -6,10 +6,17 @@ another team's secrets, and a client that missed a revision simply reloads.
 
 One message goes to every screen of the game, so its ticker is told in the game's language
 (``Game.language``), not in that of whoever made the move.
+
+A broadcast is a courtesy, never a condition of a move: it runs after the commit, gives up
+after ``BROADCAST_TIMEOUT`` seconds, and a failure (Redis down) is logged and swallowed. Screens
+poll the revision without websockets, and the next broadcast after Redis is back gets through
+again (channels_redis connects anew).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -19,6 +26,7 @@ from django.conf import settings
 from .texts import describe_events
 
 TICKER_LENGTH = 8
+log = logging.getLogger(__name__)
 
 
 def group_name(game_id: int) -> str:
@@ -32,10 +40,22 @@ def game_language(game_id: int) -> str:
     return language or settings.LANGUAGE_CODE
 
 
-def broadcast(game_id: int, revision: int, seq: int, produced: list[dict[str, Any]]) -> None:
+def broadcast(game_id: int, revision: int, seq: int, produced: list[dict[str, Any]]) -> bool:
+    """Tell the game's screens; False (and a log line) when the channel layer failed."""
     layer = get_channel_layer()
     if layer is None:
-        return
+        return False
     ticker = describe_events(produced, game_language(game_id))[-TICKER_LENGTH:]
-    async_to_sync(layer.group_send)(group_name(game_id), {
-        "type": "game.changed", "revision": revision, "seq": seq, "ticker": ticker})
+    message = {"type": "game.changed", "revision": revision, "seq": seq, "ticker": ticker}
+    try:
+        async_to_sync(_send)(layer, group_name(game_id), message)
+    except Exception as exc:  # Redis down or slow: the move stands, screens poll
+        log.warning("broadcast of game %s revision %s failed (%s: %s); screens will poll",
+                    game_id, revision, type(exc).__name__, exc)
+        return False
+    return True
+
+
+async def _send(layer: Any, group: str, message: dict[str, Any]) -> None:
+    await asyncio.wait_for(layer.group_send(group, message),
+                           timeout=settings.BROADCAST_TIMEOUT)

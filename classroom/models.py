@@ -70,6 +70,10 @@ class Game(models.Model):
     #: Grows with every change anyone can see (an action, an undo, a pause): what clients
     #: compare to notice that they missed a message.
     revision = models.PositiveIntegerField(default=0)
+    #: Grows with every undo: the engine state depends on (``history``, ``seq``) only, so a
+    #: process whose cached state has the same history can catch up by applying the newer
+    #: actions instead of rebuilding from a snapshot.
+    history = models.PositiveIntegerField(default=0)
     #: Seconds a bidding round or an auction stays open before the bank closes it.
     round_seconds = models.PositiveIntegerField(_("seconds per bidding round"), default=90)
     #: When the open bidding round or auction closes (None: none open).
@@ -115,6 +119,8 @@ class Team(models.Model):
     token = models.CharField(max_length=32, unique=True)
     bot = models.CharField(_("played by"), max_length=10, choices=Bot.choices, blank=True,
                            default=Bot.HUMAN)
+    #: When the team last made a move (the bank console shows it beside who is connected).
+    last_acted = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "seat"]
@@ -141,6 +147,9 @@ class GameAction(models.Model):
     events = models.JSONField(default=list)
     #: A client's key for one press of a button: a retried request is not applied twice.
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)
+    #: The game's revision this move produced: a move sent from a screen that showed an older
+    #: revision is stale if its actor has moved since (two phones of one team).
+    revision = models.PositiveIntegerField(null=True, blank=True)
     undone = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -176,3 +185,24 @@ class Snapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}@{self.seq}"
+
+
+class Presence(models.Model):
+    """One open game screen (a websocket), so the bank console can show who is connected.
+
+    A row lives from the socket's connect to its disconnect; the screen refreshes ``last_seen``
+    while it is open, so rows left behind by a server process that died count as gone once
+    they are older than ``classroom.presence.FRESH``."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="presences")
+    #: Whom the screen shows: a team name, "bank", "workers" or "public".
+    actor = models.CharField(max_length=40)
+    channel_name = models.CharField(max_length=200, unique=True)
+    connected = models.DateTimeField(auto_now_add=True)
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "actor"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.actor}"

@@ -90,6 +90,7 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         data["me"] = actor
         data["pending_text"] = pending_text(data["pending"])
         data["teams_by_name"] = {t["name"]: t for t in data["teams"]}
+        data["solvent"] = [t["name"] for t in data["teams"] if not t.get("bankrupt")]
         data["mine"] = data["teams_by_name"].get(actor)
         return data
 

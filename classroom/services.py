@@ -63,6 +63,8 @@ class Outcome:
     seq: int
     events: list[dict[str, Any]] = field(default_factory=list)
     duplicate: bool = False
+    #: The game's revision after the move (a screen that shows it is up to date).
+    revision: int = 0
 
 
 # ====================================================================== set-up
@@ -125,7 +127,7 @@ def create_game(
         _new_representative_secrets(game)
         game.save(update_fields=["representative_pin", "representative_token"])
     Snapshot.objects.create(game=game, seq=0, state=state_to_dict(state))
-    transaction.on_commit(lambda: _after_change(game.pk, run_bots=True))
+    transaction.on_commit(lambda: _after_change(game.pk, run_bots=True), robust=True)
     return game
 
 
@@ -175,17 +177,24 @@ def set_representative(*, game_id: int, played_by: str) -> Game:
         game.save(update_fields=["representative", "representative_pin",
                                  "representative_token", "revision", "updated"])
         revision, seq = game.revision, game.seq
-        transaction.on_commit(lambda: events.broadcast(game_id, revision, seq, []))
-        transaction.on_commit(lambda: _after_change(game_id, run_bots=True))
+        transaction.on_commit(lambda: events.broadcast(game_id, revision, seq, []),
+                              robust=True)
+        transaction.on_commit(lambda: _after_change(game_id, run_bots=True), robust=True)
     return game
 
 
 # ====================================================================== moves
 def submit_action(
     *, game_id: int, actor: str, payload: dict[str, Any], idempotency_key: str | None = None,
-    run_bots: bool = True,
+    run_bots: bool = True, screen_revision: int | None = None,
 ) -> Outcome:
-    """Apply one move for ``actor`` (already authenticated by the caller)."""
+    """Apply one move for ``actor`` (already authenticated by the caller).
+
+    ``idempotency_key`` names one press of a button: the same key again (a retry after a lost
+    answer) gets the first outcome, never a second move; the same key with another move or
+    actor is refused. ``screen_revision`` is the revision the screen showed when the button was
+    pressed: if the actor has moved since (another phone of the team, a double press), the
+    decision the screen offered may be gone, and the move is refused rather than guessed."""
     if not isinstance(payload, dict):
         raise ServiceError("A move is a JSON object.")
     body = {k: v for k, v in payload.items() if k not in ("actor", "chance")}
@@ -197,7 +206,11 @@ def submit_action(
             if key is not None:
                 earlier = game.actions.filter(idempotency_key=key).first()
                 if earlier is not None:
-                    return Outcome(seq=earlier.seq, events=earlier.events, duplicate=True)
+                    _check_same_move(earlier, body)
+                    return Outcome(seq=earlier.seq, events=earlier.events, duplicate=True,
+                                   revision=game.revision)
+            if screen_revision is not None and screen_revision < game.revision:
+                _check_not_stale(game, actor, screen_revision)
             if game.status == Game.Status.PAUSED and actor != BANK:
                 raise ServiceError("The bank director has paused the game.", status=409)
             if game.status == Game.Status.ENDED:
@@ -208,26 +221,47 @@ def submit_action(
                 action = action_from_dict(body)
                 produced = apply(state, action)
             except RuleViolation as exc:
-                state_store.keep_state(game.pk, game.revision, state)  # unchanged by the rule
+                state_store.keep_state(game.pk, game.history, state)  # unchanged by the rule
                 raise ServiceError(exc.message) from exc
             outcome = _record(game, state, action.to_dict(), produced, key, before)
     except IntegrityError as exc:  # a concurrent duplicate of the same key
         state_store.forget(game_id)
         raise ServiceError("That move was sent twice; the first one counts.", 409) from exc
     if run_bots:
-        transaction.on_commit(lambda: _after_change(game_id, run_bots=True))
+        transaction.on_commit(lambda: _after_change(game_id, run_bots=True), robust=True)
     return outcome
+
+
+def _check_same_move(earlier: GameAction, body: dict[str, Any]) -> None:
+    """A repeated key must repeat its move: another body or actor under it is refused."""
+    try:
+        same = action_from_dict(body).to_dict() == earlier.action
+    except RuleViolation:
+        same = False
+    if not same:
+        raise ServiceError("That move key was already used for another move.", status=409)
+
+
+def _check_not_stale(game: Game, actor: str, screen_revision: int) -> None:
+    moved = (game.actions.filter(undone=False, actor=actor, revision__gt=screen_revision)
+             .order_by("-seq").first())
+    if moved is not None:
+        raise ServiceError(
+            f"{actor} has moved since this screen was drawn (move {moved.seq}, "
+            f"{moved.action.get('type')}); the screen is up to date now: look and decide "
+            "again.", status=409)
 
 
 def _record(game: Game, state: GameState, action: dict[str, Any],
             produced: list[dict[str, Any]], key: str | None,
             before: tuple[str, frozenset[str]] | None) -> Outcome:
     """Append the applied move, snapshot when due, and announce it on commit."""
-    GameAction.objects.create(game=game, seq=state.seq, actor=action["actor"], action=action,
-                              chance=state.last_chance or None, events=produced,
-                              idempotency_key=key)
     game.seq = state.seq
     game.revision += 1
+    GameAction.objects.create(game=game, seq=state.seq, actor=action["actor"], action=action,
+                              chance=state.last_chance or None, events=produced,
+                              idempotency_key=key, revision=game.revision)
+    game.teams.filter(name=action["actor"]).update(last_acted=timezone.now())
     if state.phase == "ended":
         game.status = Game.Status.ENDED
     after = _open_round(state)
@@ -239,19 +273,19 @@ def _record(game: Game, state: GameState, action: dict[str, Any],
     if state.seq % SNAPSHOT_EVERY == 0:
         Snapshot.objects.update_or_create(game=game, seq=state.seq,
                                           defaults={"state": state_to_dict(state)})
-    game_id, revision, seq = game.pk, game.revision, state.seq
+    game_id, revision, seq, history = game.pk, game.revision, state.seq, game.history
 
     ended = state.phase == "ended"
 
     def published() -> None:
-        state_store.keep_state(game_id, revision, state)
+        state_store.keep_state(game_id, history, state)
         events.broadcast(game_id, revision, seq, produced)
         if ended:
             for listener in GAME_ENDED:
                 listener(game_id)
 
-    transaction.on_commit(published)
-    return Outcome(seq=seq, events=produced)
+    transaction.on_commit(published, robust=True)
+    return Outcome(seq=seq, events=produced, revision=revision)
 
 
 def _open_round(state: GameState) -> tuple[str, frozenset[str]] | None:
@@ -281,16 +315,18 @@ def undo(*, game_id: int, to_seq: int) -> int:
         game.snapshots.filter(seq__gt=to_seq).delete()
         game.seq = to_seq
         game.revision += 1
+        game.history += 1
         game.deadline = None
         if game.status == Game.Status.ENDED:
             game.status = Game.Status.RUNNING
-        game.save(update_fields=["seq", "revision", "deadline", "status", "updated"])
+        game.save(update_fields=["seq", "revision", "history", "deadline", "status",
+                                 "updated"])
         state_store.forget(game.pk)
         revision = game.revision
         transaction.on_commit(lambda: events.broadcast(
             game_id, revision, to_seq,
             [{"type": "undo", "to_seq": to_seq,
-              "text": f"The bank takes back the moves after move {to_seq}."}]))
+              "text": f"The bank takes back the moves after move {to_seq}."}]), robust=True)
     return to_seq
 
 
@@ -305,7 +341,8 @@ def set_paused(*, game_id: int, paused: bool) -> None:
         revision, seq = game.revision, game.seq
         text = "The bank pauses the game." if paused else "The game goes on."
         transaction.on_commit(lambda: events.broadcast(
-            game_id, revision, seq, [{"type": "pause" if paused else "resume", "text": text}]))
+            game_id, revision, seq, [{"type": "pause" if paused else "resume", "text": text}]),
+            robust=True)
 
 
 def set_projector_standings(*, game_id: int, standings: str) -> None:
@@ -321,7 +358,22 @@ def set_projector_standings(*, game_id: int, standings: str) -> None:
         game.revision += 1
         game.save(update_fields=["projector_standings", "revision", "updated"])
         revision, seq = game.revision, game.seq
-        transaction.on_commit(lambda: events.broadcast(game_id, revision, seq, []))
+        transaction.on_commit(lambda: events.broadcast(game_id, revision, seq, []),
+                              robust=True)
+
+
+def screens_changed(*, game_id: int) -> None:
+    """Something every screen shows changed outside the game's moves (a team's statements
+    finished building): a new revision, so each screen redraws and none stays behind."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            return
+        game.revision += 1
+        game.save(update_fields=["revision", "updated"])
+        revision, seq = game.revision, game.seq
+        transaction.on_commit(lambda: events.broadcast(game_id, revision, seq, []),
+                              robust=True)
 
 
 def close_overdue_round(*, game_id: int) -> bool:
@@ -387,14 +439,17 @@ def _next_bot_move(game_id: int, bots: dict[str, str], state: GameState) -> dict
 
 
 def _after_change(game_id: int, run_bots: bool) -> None:
-    """After a commit: bots answer, and a new round's deadline gets its closing task."""
-    from . import tasks
+    """After a commit: bots answer, and a new round's deadline gets its closing task.
+
+    With Redis down the bots play in this process; the deadline's task is dropped, since every
+    screen whose countdown runs out asks to close the round (``close_overdue_round``)."""
+    from . import dispatch, tasks
 
     if run_bots:
-        tasks.play_bots.delay(game_id)
+        dispatch.send(tasks.play_bots, game_id)
     game = Game.objects.filter(pk=game_id).only("deadline", "revision").first()
     if game is not None and game.deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
-        tasks.close_overdue_round.apply_async((game_id,), eta=game.deadline)
+        dispatch.send(tasks.close_overdue_round, game_id, eta=game.deadline, run_here=False)
 
 
 # ====================================================================== the log

@@ -22,6 +22,16 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_number(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    try:
+        return float(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} must be a number, not {value!r}") from exc
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if value is None:
@@ -92,27 +102,80 @@ WSGI_APPLICATION = "playboss.wsgi.application"
 ASGI_APPLICATION = "playboss.asgi.application"
 
 # Database: SQLite file unless DATABASE_URL names another (e.g. postgres://...).
+# No persistent connections (CONN_MAX_AGE=0): under ASGI every worker thread would keep its own,
+# and a few daphne processes would use up PostgreSQL's max_connections while idle. PostgreSQL
+# gets a connection pool instead (psycopg_pool): at most DB_POOL_SIZE connections per process,
+# shared by its threads; a thread that finds all of them busy waits up to DB_POOL_TIMEOUT s.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=60,
+        conn_max_age=0,
         conn_health_checks=True,
     )
 }
+DB_POOL_SIZE = max(1, int(env_number("DB_POOL_SIZE", 8)))
+DB_POOL_TIMEOUT = env_number("DB_POOL_TIMEOUT", 10)
+SQLITE_TIMEOUT = env_number("SQLITE_TIMEOUT", 20)
+_engine = DATABASES["default"]["ENGINE"]
+if _engine.endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(2, DB_POOL_SIZE),
+        "max_size": DB_POOL_SIZE,
+        "timeout": DB_POOL_TIMEOUT,
+    }
+elif _engine.endswith("sqlite3"):
+    # Many games on one process: readers never wait for the writer (WAL); a write transaction
+    # takes the write lock when it begins (IMMEDIATE), so two of them queue for up to
+    # SQLITE_TIMEOUT s instead of failing with "database is locked" when one upgrades a read.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": SQLITE_TIMEOUT,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+
+# Redis's socket timeout must stay well above channels_redis's blocking read (BZPOPMIN, 5 s):
+# with redis-py's default of 5 s the two race, the read times out, and idle websockets are
+# closed with 1011. Connecting fails fast, so a Redis that is down costs a move little time.
+REDIS_SOCKET_TIMEOUT = env_number("REDIS_SOCKET_TIMEOUT", 30)
+REDIS_CONNECT_TIMEOUT = env_number("REDIS_CONNECT_TIMEOUT", 1)
+# How long a move's broadcast may take before it is given up (logged; screens poll anyway).
+BROADCAST_TIMEOUT = env_number("BROADCAST_TIMEOUT", 2)
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [{
+                "address": REDIS_URL,
+                "socket_timeout": REDIS_SOCKET_TIMEOUT,
+                "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+                "socket_keepalive": True,
+            }]},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
+    # Sending a task must fail fast when Redis is down (the caller then runs it in-process,
+    # see classroom/dispatch.py), not retry for minutes in the middle of a request.
+    CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_CONNECT_TIMEOUT
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+        "socket_timeout": REDIS_SOCKET_TIMEOUT,
+    }
+    CELERY_TASK_PUBLISH_RETRY_POLICY = {
+        "max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2,
+    }
+    # The site never reads a task's result: sending one must not also subscribe to the result
+    # store (a second Redis connection that can fail). A caller that wants a result asks for it
+    # (``apply_async(..., ignore_result=False)``), and gets few retries when Redis is down.
+    CELERY_TASK_IGNORE_RESULT = True
+    CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECT_TIMEOUT
+    CELERY_REDIS_SOCKET_TIMEOUT = REDIS_SOCKET_TIMEOUT
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
 else:
     # One process only: fine for the demo and tests, not for several server processes.
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -1,10 +1,10 @@
 """The only code that changes report jobs (the classroom's services style).
 
 ``request_report`` records what is wanted and hands the job's id to Celery once the
-transaction commits (``delay_on_commit``): the request returns at once, and a worker — or, with
-the embedded defaults, the same process — runs ``run_job``. A job reads the game's state from
-its log, asks ``playboss.rules`` for every figure, builds the files and keeps them; its
-``progress`` grows as it goes, for the page's progress bar.
+transaction commits (``classroom.dispatch.send``): the request returns at once, and a worker —
+or, with the embedded defaults or while Redis is down, the same process — runs ``run_job``.
+A job reads the game's state from its log, asks ``playboss.rules`` for every figure, builds
+the files and keeps them; its ``progress`` grows as it goes, for the page's progress bar.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from classroom import state_store
+from classroom import dispatch, state_store
+from classroom import services as classroom_services
 from classroom.models import Game, Team
 from classroom.services import ServiceError
 
@@ -91,7 +92,15 @@ def request_report(*, game: Game, kind: str, team: Team | None = None, year: int
                                        language=game.language)
         from . import tasks
 
-        tasks.build_report.delay_on_commit(job.pk)
+        job_id = job.pk
+
+        def send_job() -> None:
+            dispatch.send(tasks.build_report, job_id)
+
+        # Robust: a job whose sending failed must not turn the committed request into an
+        # error. With Redis down it is built here, at once (as with the embedded defaults).
+        transaction.on_commit(send_job, robust=True)
+        classroom_services.screens_changed(game_id=game.pk)  # the cards say "being built"
     return job
 
 
@@ -139,7 +148,9 @@ def run_job(*, job_id: int) -> str:
         message = exc.message if isinstance(exc, ServiceError) else str(exc)
         ReportJob.objects.filter(pk=job_id).update(
             status=Status.FAILED, message=message[:300], finished=timezone.now())
+        classroom_services.screens_changed(game_id=job.game_id)
         return Status.FAILED
+    classroom_services.screens_changed(game_id=job.game_id)  # the download link appears
     return Status.DONE
 
 

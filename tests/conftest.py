@@ -82,3 +82,18 @@ def celery_worker_process(db: object) -> Iterator[subprocess.Popen[str]]:
             worker.wait(timeout=10)
         except subprocess.TimeoutExpired:
             worker.kill()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches() -> Iterator[None]:
+    """Test databases reuse ids: never let a test read another test's cached game state,
+    rendered screen regions or game rows."""
+    from classroom import consumers, screens, state_store
+    from classroom.templatetags.regions import MEMO
+
+    with state_store._lock:
+        state_store._cache.clear()
+    MEMO.clear()
+    screens._stamps.clear()
+    consumers._games.clear()
+    yield

@@ -6,18 +6,18 @@ import json
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from playboss.rules import RuleViolation, action_from_dict
 from playboss.rules.views import PUBLIC
 
-from .. import duties, selectors, services
-from ..access import WORKERS, viewer_for
+from .. import duties, screens, services
+from ..access import Viewer, viewer_for
 from ..models import Game
 from ..texts import describe_events, translate_refusal
-from . import projector
 
 
 def _forbidden() -> JsonResponse:
@@ -45,45 +45,48 @@ def submit_move(request: HttpRequest, game_id: int) -> JsonResponse:
     if refusal:
         return JsonResponse({"ok": False, "error": refusal}, status=403)
     key = body.get("key") if isinstance(body.get("key"), str) else None
+    shown = body.get("revision")
+    shown = shown if isinstance(shown, int) and not isinstance(shown, bool) else None
     try:
         outcome = services.submit_action(game_id=game.pk, actor=actor, payload=body["action"],
-                                         idempotency_key=key)
+                                         idempotency_key=key, screen_revision=shown)
     except services.ServiceError as exc:
         # The engine refuses in English; the commonest refusals are told in the page's language.
         return JsonResponse({"ok": False, "error": translate_refusal(exc.message)},
                             status=exc.status)
-    return JsonResponse({"ok": True, "seq": outcome.seq, "duplicate": outcome.duplicate,
+    return JsonResponse({"ok": True, "seq": outcome.seq, "revision": outcome.revision,
+                         "duplicate": outcome.duplicate,
                          "events": describe_events(outcome.events)})
 
 
 @require_GET
 def game_panel(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The part of a game screen that changes, as HTML, for the live script to swap in."""
+    """The part of a game screen that changes, as HTML: the first load, and the polling
+    fallback when websockets are blocked. The websocket sends the same screen by regions."""
     game = get_object_or_404(Game, pk=game_id)
     viewer = viewer_for(request, game, allow_public=True)
     if viewer is None:
         return HttpResponse(status=403)
-    actor = request.GET.get("as") or viewer.default_actor
-    if actor == PUBLIC or viewer.public:  # the projector: the table only, for anyone
-        return projector.projector_panel(request, game)
-    if actor not in viewer.actors:
-        actor = viewer.default_actor
-    page = _int(request.GET.get("ledger_page"), 1)
-    data = selectors.panel(game, actor, page)
-    if viewer.team is not None and duties.has_split_duties(viewer.team):
-        mine = duties.chosen(request, game)
-        data["duty"] = duties.DUTY_LABELS.get(mine or "")
-        for key in ("moves", "any_time"):  # the partner's moves are on the partner's screen
-            data[key] = [f for f in data[key] if duties.form_duty(f) in (None, mine)]
-    context = {"game": game, "data": data, "viewer": viewer, "actor": actor}
-    if actor in data["teams_by_name"]:
-        template = "classroom/_team_panel.html"
-    elif actor == WORKERS:
-        template = "classroom/_workers_panel.html"
-    else:  # the bank director's console, with a page of the log to undo from
-        template = "classroom/_bank_panel.html"
-        context["log"] = selectors.action_log(game, page)
-    return render(request, template, context)
+    spec = screen_spec(viewer, request.session, request.GET.get("as"),
+                       request.GET.get("ledger_page"), get_language())
+    screen = screens.build_screen(game, spec)
+    response = HttpResponse(screen.html())
+    response["X-Playboss-Revision"] = str(screen.revision)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def screen_spec(viewer: Viewer, session: Any, wanted: Any, page: Any,
+                language: str) -> screens.ScreenSpec:
+    """Which screen a viewer gets: the actor it asked for if it may act as it (the teacher's
+    "play for"), else its own; the projector always the public view."""
+    if viewer.public or wanted == PUBLIC:  # the projector: the table only, for anyone
+        return screens.ScreenSpec(PUBLIC, language)
+    actor = wanted if isinstance(wanted, str) and wanted in viewer.actors else \
+        viewer.default_actor
+    split = viewer.team is not None and duties.has_split_duties(viewer.team)
+    return screens.ScreenSpec(actor, language, _int(page, 1), split_duties=split,
+                              duty=duties.chosen_in(session, viewer.game) if split else None)
 
 
 @require_GET
@@ -106,10 +109,10 @@ def tick(request: HttpRequest, game_id: int) -> JsonResponse:
     return JsonResponse({"closed": services.close_overdue_round(game_id=game.pk)})
 
 
-def _int(value: str | None, default: int) -> int:
+def _int(value: Any, default: int) -> int:
     try:
-        return int(value) if value is not None else default
-    except ValueError:
+        return max(1, int(value)) if value is not None else default
+    except (TypeError, ValueError):
         return default
 
 

@@ -197,8 +197,8 @@ def test_csv_tables_are_the_teachers(game: Game, teacher: User) -> None:
 def test_the_task_gets_the_jobs_id_once_the_transaction_commits(
         game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     sent: list[Any] = []
-    monkeypatch.setattr(tasks.build_report, "delay_on_commit",
-                        lambda *args, **kwargs: sent.append(args))
+    monkeypatch.setattr(tasks.build_report, "apply_async",
+                        lambda args, **kwargs: sent.append(tuple(args)))
     red = game.teams.get(name="Red")
     job = services.request_report(game=game, kind=Kind.TEAM, team=red, by_teacher=False)
     assert sent == [(job.pk,)]

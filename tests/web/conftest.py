@@ -43,13 +43,3 @@ def make_game(classroom: Classroom, bots: dict[str, str] | None = None,
 @pytest.fixture
 def game(classroom: Classroom) -> Game:
     return make_game(classroom)
-
-
-@pytest.fixture(autouse=True)
-def _fresh_state_cache() -> Any:
-    """Test databases reuse ids: never let a test read another test's cached game state."""
-    from classroom import state_store
-
-    with state_store._lock:
-        state_store._cache.clear()
-    yield

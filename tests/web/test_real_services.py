@@ -107,8 +107,9 @@ def test_a_celery_worker_plays_the_bots(classroom: Classroom,
 
     game = make_game(classroom, teams=["Bot A", "Bot B"], bots={"Bot A": "greedy",
                      "Bot B": "greedy"}, dice="engine", years=1)
-    # Creating the game already queued the bots' task (on commit); this is a second one.
-    result: Any = tasks.play_bots.delay(game.pk)
+    # Creating the game already queued the bots' task (on commit); this is a second one, whose
+    # result we wait for (the site itself ignores results: CELERY_TASK_IGNORE_RESULT).
+    result: Any = tasks.play_bots.apply_async((game.pk,), ignore_result=False)
     result.get(timeout=60)
     game.refresh_from_db()
     assert game.seq > 0

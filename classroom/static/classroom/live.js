@@ -1,6 +1,14 @@
-// Playboss Classroom: keeps a game screen live.
-// The websocket only says "revision N changed"; the screen then fetches its own panel as HTML,
-// so secrets never travel to the wrong screen. If websockets are blocked, it polls instead.
+// Playboss Classroom: keeps a game screen live, and never behind.
+//
+// The websocket sends this screen itself, region by region: "changed" the moment anything
+// happens (for the ticker), then "screen" with the regions whose content changed. Regions are
+// morphed in place (idiomorph), so a form someone is filling in survives every update. The
+// server builds each viewer's own screen, so secrets never travel to another screen.
+//
+// Never behind: a screen message older than what is shown is ignored; the screen checks in
+// every SYNC_MS over the socket (and gets the whole screen back if it is not current); when
+// the socket is closed it polls the revision and fetches the panel over HTTP, a change that
+// arrives during a fetch fetches again; reconnects back off with jitter.
 (function () {
   "use strict";
   const root = document.getElementById("live");
@@ -9,12 +17,19 @@
   const ticker = document.getElementById("ticker");
   const connection = document.getElementById("connection");
   const gameId = root.dataset.game;
+  const SYNC_MS = 20000;
+  const POLL_MS = 3000;
   let actor = root.dataset.actor || "";
-  let revision = -1;
+  let revision = -1;        // the revision this screen shows
   let ledgerPage = 1;
-  let refreshing = null;
-  let pollTimer = null;
+  let socket = null;
+  let socketOpen = false;
+  let reconnects = 0;
+  let fetching = false;     // an HTTP panel fetch is running
+  let fetchAgain = false;   // a change came during it: fetch once more afterwards
   let tickSent = false;
+  const busy = new Set();   // moves in flight, by their form's signature (no double sending)
+  const keys = new Map();   // a move's idempotency key, kept across retries, by signature
   // The page's words for this script, translated by the template (data-t-*), English by default.
   const t = (key, fallback) => root.dataset[key] || fallback;
 
@@ -23,8 +38,22 @@
     return match ? decodeURIComponent(match[1]) : "";
   }
 
-  function flash(text, kind) {
-    const box = document.getElementById("flash");
+  function flash(text, kind, near) {
+    let box = document.getElementById("flash");
+    // A refusal is shown next to the control that was used (on a phone the top of the page
+    // is far away); other news at the top.
+    if (near && kind === "error") {
+      let local = near.querySelector(":scope > .move-error");
+      if (!local) {
+        local = document.createElement("p");
+        local.className = "move-error error";
+        local.setAttribute("role", "alert");
+        near.append(local);
+      }
+      local.textContent = text;
+      setTimeout(() => { if (local.parentNode) local.remove(); }, 8000);
+      if (!box) return;
+    }
     if (!box) return;
     const p = document.createElement("p");
     p.className = kind || "info";
@@ -43,98 +72,206 @@
     while (ticker.children.length > 12) ticker.lastChild.remove();
   }
 
-  async function refresh() {
-    if (refreshing) return refreshing;
-    const url = new URL(root.dataset.panel, location.href);
-    if (actor) url.searchParams.set("as", actor);
-    url.searchParams.set("ledger_page", String(ledgerPage));
-    refreshing = fetch(url, { credentials: "same-origin" })
-      .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
-      .then((html) => {
-        panel.innerHTML = html;
-        const bar = panel.querySelector("[data-revision]");
-        if (bar) revision = Math.max(revision, parseInt(bar.dataset.revision, 10));
-        tickSent = false;
-        bind();
-      })
-      .catch((status) => {
-        // 403: this browser lost its seat (the role went elsewhere, the session ended): the
-        // page itself then leads to the join form or the sign-in.
-        if (status === 403) { location.reload(); return; }
-        flash(t("tLoadFailed", "The game could not be loaded; retrying…"), "error");
-      })
-      .finally(() => { refreshing = null; });
-    return refreshing;
+  // ------------------------------------------------------------------ drawing the screen
+  const morphOptions = {
+    morphStyle: "innerHTML",
+    callbacks: {
+      // Never replace what a person is typing or has chosen: a field being edited, or edited
+      // since the last send, keeps its value until its form is sent.
+      beforeNodeMorphed(oldNode) {
+        if (oldNode instanceof HTMLInputElement || oldNode instanceof HTMLTextAreaElement ||
+            oldNode instanceof HTMLSelectElement) {
+          if (oldNode === document.activeElement || oldNode.dataset.dirty) return false;
+        }
+        return true;
+      },
+      // A <details> the person opened or closed stays so.
+      beforeAttributeUpdated(name, node) {
+        return !(name === "open" && node instanceof HTMLDetailsElement);
+      },
+    },
+  };
+
+  function morph(target, html) {
+    if (window.Idiomorph) window.Idiomorph.morph(target, html, morphOptions);
+    else target.innerHTML = html;
   }
 
+  function shown(newRevision) {
+    revision = newRevision;
+    root.dataset.revision = String(newRevision);
+    panel.dataset.revision = String(newRevision);
+    tickSent = false;
+  }
+
+  function applyScreen(msg) {
+    if (msg.revision < revision) return; // late: this screen already shows something newer
+    if (msg.layout !== undefined) {
+      const template = document.createElement("template");
+      template.innerHTML = msg.layout;
+      for (const slot of template.content.querySelectorAll("[data-region]")) {
+        slot.innerHTML = msg.regions[slot.dataset.region] || "";
+      }
+      morph(panel, template.innerHTML);
+    } else {
+      for (const [name, html] of Object.entries(msg.regions || {})) {
+        const region = panel.querySelector(`[data-region="${CSS.escape(name)}"]`);
+        if (!region) { askForWholeScreen(); return; }
+        morph(region, html);
+      }
+    }
+    shown(msg.revision);
+    if (connection && msg.waiting) root.dataset.waiting = msg.waiting.join("\n");
+  }
+
+  function askForWholeScreen() {
+    if (socketOpen) socket.send(JSON.stringify({ type: "sync", revision: -1 }));
+    else fetchPanel();
+  }
+
+  // The HTTP panel: the first load without a socket, and polling.
+  async function fetchPanel() {
+    if (fetching) { fetchAgain = true; return; }
+    fetching = true;
+    try {
+      do {
+        fetchAgain = false;
+        const url = new URL(root.dataset.panel, location.href);
+        if (actor) url.searchParams.set("as", actor);
+        url.searchParams.set("ledger_page", String(ledgerPage));
+        const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+        // 403: this browser lost its seat (the role went elsewhere, the session ended): the
+        // page itself then leads to the join form or the sign-in.
+        if (response.status === 403) { location.reload(); return; }
+        if (!response.ok) throw new Error(String(response.status));
+        const html = await response.text();
+        const got = parseInt(response.headers.get("X-Playboss-Revision") || "-1", 10);
+        if (got >= revision) { morph(panel, html); shown(got); }
+      } while (fetchAgain);
+    } catch (err) {
+      flash(t("tLoadFailed", "The game could not be loaded; retrying…"), "error");
+    } finally {
+      fetching = false;
+    }
+  }
+
+  // ------------------------------------------------------------------ moves
   function newKey() {
-    return (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)) + "";
+    return crypto.randomUUID ? crypto.randomUUID()
+      : Date.now().toString(36) + Math.random().toString(36).slice(2);
   }
 
   function numberOrText(value) {
     return /^-?\d+$/.test(value) ? parseInt(value, 10) : value;
   }
 
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // One press of a button: sent until it is answered. A retry after a lost answer or a server
+  // error carries the same key, so the server applies the move at most once.
   async function send(action, form) {
-    const key = form.dataset.key || (form.dataset.key = newKey());
+    const signature = JSON.stringify(action);
+    if (busy.has(signature)) return;
+    busy.add(signature);
+    if (!keys.has(signature)) keys.set(signature, newKey());
+    const body = JSON.stringify({ actor: actor, action: action, key: keys.get(signature),
+                                  revision: revision });
     for (const b of form.querySelectorAll("button")) b.disabled = true;
     try {
-      const response = await fetch(root.dataset.move, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
-        body: JSON.stringify({ actor: actor, action: action, key: key }),
-      });
-      const body = await response.json().catch(() => ({ ok: false, error: t("tNoAnswer", "No answer.") }));
-      if (!body.ok) {
-        flash(body.error, "error");
-        form.dataset.key = newKey();
-      } else {
-        if (body.events && body.events.length) flash(body.events[body.events.length - 1]);
+      for (let attempt = 0; ; attempt++) {
+        let response = null;
+        try {
+          response = await fetch(root.dataset.move, {
+            method: "POST", credentials: "same-origin", body: body,
+            headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+          });
+        } catch (err) { response = null; }
+        if (response && response.status < 500) {
+          const answer = await response.json().catch(() => ({ ok: false, error: t("tNoAnswer", "No answer.") }));
+          keys.delete(signature); // answered: the next press is a new move
+          if (!answer.ok) {
+            flash(answer.error, "error", form);
+          } else {
+            if (answer.events && answer.events.length) flash(answer.events[answer.events.length - 1]);
+            for (const input of form.querySelectorAll("[data-dirty]")) delete input.dataset.dirty;
+            if (form.classList.contains("deal-form")) form.reset();
+          }
+          break;
+        }
+        if (attempt >= 3) { // the key stays: pressing again retries this very move
+          flash(t("tOffline", "No connection to the game; your move was not sent."), "error", form);
+          break;
+        }
+        await sleep(400 * 2 ** attempt + Math.random() * 300);
       }
-    } catch (err) {
-      flash(t("tOffline", "No connection to the game; your move was not sent."), "error");
     } finally {
+      busy.delete(signature);
       for (const b of form.querySelectorAll("button")) b.disabled = false;
-      await refresh();
+      if (!socketOpen) fetchPanel();
     }
   }
 
-  function bind() {
-    for (const form of panel.querySelectorAll("form.move")) {
-      form.addEventListener("submit", (event) => {
-        event.preventDefault();
-        const action = Object.assign({ type: form.dataset.type }, JSON.parse(form.dataset.fixed || "{}"));
-        for (const input of form.querySelectorAll("select, input")) {
-          if (input.name) action[input.name] = numberOrText(input.value);
+  function moveOf(form) {
+    if (form.classList.contains("deal-form")) {
+      const action = { type: "propose_deal", give: {}, take: {} };
+      for (const input of form.querySelectorAll("select, input")) {
+        const value = input.value.trim();
+        if (!input.name || value === "") continue;
+        const [side, field] = input.name.split(".");
+        if (!field) { action[side] = value; continue; }
+        if (field === "machines" || field === "lease") {
+          action[side][field] = value.split(/[ ,;]+/).filter(Boolean).map((v) => parseInt(v, 10));
+        } else {
+          action[side][field] = parseInt(value, 10);
         }
-        if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
-        send(action, form);
-      });
+      }
+      return action;
     }
-    for (const form of panel.querySelectorAll("form.deal-form")) {
-      form.addEventListener("submit", (event) => {
-        event.preventDefault();
-        const action = { type: "propose_deal", give: {}, take: {} };
-        for (const input of form.querySelectorAll("select, input")) {
-          const value = input.value.trim();
-          if (!input.name || value === "") continue;
-          const [side, field] = input.name.split(".");
-          if (!field) { action[side] = value; continue; }
-          if (field === "machines" || field === "lease") {
-            action[side][field] = value.split(/[ ,;]+/).filter(Boolean).map((v) => parseInt(v, 10));
-          } else {
-            action[side][field] = parseInt(value, 10);
-          }
-        }
-        send(action, form);
-      });
+    const action = Object.assign({ type: form.dataset.type }, JSON.parse(form.dataset.fixed || "{}"));
+    for (const input of form.querySelectorAll("select, input")) {
+      if (input.name) action[input.name] = numberOrText(input.value);
     }
-    for (const button of panel.querySelectorAll(".ledger-page")) {
-      button.addEventListener("click", () => { ledgerPage = parseInt(button.dataset.page, 10); refresh(); });
-    }
-    for (const select of panel.querySelectorAll("select.act-as")) {
-      select.addEventListener("change", () => { actor = select.value; refresh(); });
+    return action;
+  }
+
+  // Listeners sit on the panel itself: the regions inside it change, the panel stays.
+  panel.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    if (!form.classList.contains("move") && !form.classList.contains("deal-form")) return;
+    event.preventDefault();
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+    send(moveOf(form), form);
+  });
+  panel.addEventListener("input", (event) => {
+    const field = event.target;
+    if (field instanceof HTMLElement && field.closest("form")) field.dataset.dirty = "1";
+  });
+  panel.addEventListener("click", (event) => {
+    const button = event.target instanceof Element && event.target.closest(".ledger-page");
+    if (!button) return;
+    ledgerPage = parseInt(button.dataset.page, 10) || 1;
+    changeView();
+  });
+
+  // Plain POST forms inside the live screen (pause, undo, statements) carry no token in their
+  // HTML, which is the same for every browser: add this browser's when one is sent.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || (form.method || "").toLowerCase() !== "post") return;
+    if (form.querySelector("input[name=csrfmiddlewaretoken]")) return;
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "csrfmiddlewaretoken";
+    input.value = csrfToken();
+    form.append(input);
+  }, true);
+
+  function changeView() {
+    if (socketOpen) {
+      socket.send(JSON.stringify({ type: "view", actor: actor, ledger_page: ledgerPage }));
+    } else {
+      fetchPanel();
     }
   }
 
@@ -149,54 +286,77 @@
     if (left <= 0 && !tickSent) {
       tickSent = true;
       fetch(root.dataset.tick, { method: "POST", credentials: "same-origin",
-        headers: { "X-CSRFToken": csrfToken() } }).then(refresh);
+        headers: { "X-CSRFToken": csrfToken() } }).then(() => { if (!socketOpen) fetchPanel(); });
     }
   }, 1000);
 
-  function startPolling() {
-    if (pollTimer) return;
-    if (connection) connection.textContent = t("tPolling", "Live updates by polling.");
-    pollTimer = setInterval(async () => {
-      try {
-        const r = await fetch(root.dataset.revisionUrl, { credentials: "same-origin" });
-        const body = await r.json();
-        if (body.revision !== revision) refresh();
-      } catch (err) { /* the next poll tries again */ }
-    }, 2000);
-  }
+  // ------------------------------------------------------------------ staying current
+  // With the socket open: check in every SYNC_MS (the server answers with the screen if this
+  // one is not current). Without: poll the revision, fetch the panel when it moved.
+  setInterval(() => {
+    if (socketOpen) socket.send(JSON.stringify({ type: "sync", revision: revision }));
+  }, SYNC_MS);
 
-  function stopPolling() {
-    if (pollTimer) clearInterval(pollTimer);
-    pollTimer = null;
+  async function poll() {
+    if (!socketOpen) {
+      try {
+        const response = await fetch(root.dataset.revisionUrl, { credentials: "same-origin", cache: "no-store" });
+        if (response.status === 403) { location.reload(); return; }
+        const body = await response.json();
+        if (body.revision !== revision) await fetchPanel();
+      } catch (err) { /* the next poll tries again */ }
+    }
+    setTimeout(poll, POLL_MS * (0.8 + Math.random() * 0.4));
   }
 
   function connect() {
-    let socket;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const url = new URL(`${scheme}://${location.host}/ws/games/${gameId}/`);
+    if (actor) url.searchParams.set("as", actor);
+    url.searchParams.set("page", String(ledgerPage));
+    if (root.dataset.lang) url.searchParams.set("lang", root.dataset.lang);
     try {
-      const scheme = location.protocol === "https:" ? "wss" : "ws";
-      socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}/`);
+      socket = new WebSocket(url);
     } catch (err) {
-      startPolling();
+      reconnectLater();
       return;
     }
-    socket.onopen = () => { stopPolling(); if (connection) connection.textContent = t("tLive", "Live."); };
-    socket.onmessage = (event) => {
-      const msg = JSON.parse(event.data);
-      if (msg.type === "hello") {
-        if (msg.revision !== revision) refresh();
-      } else if (msg.type === "changed") {
-        addTicker(msg.ticker);
-        // A missed revision or a fresh one: either way this screen reloads its view.
-        if (msg.revision !== revision) refresh();
-      }
+    socket.onopen = () => {
+      socketOpen = true;
+      reconnects = 0;
+      if (connection) connection.textContent = t("tLive", "Live.");
     };
-    socket.onclose = () => {
-      startPolling();
-      setTimeout(connect, 5000);
+    socket.onmessage = (event) => {
+      let msg;
+      try { msg = JSON.parse(event.data); } catch (err) { return; }
+      if (msg.type === "changed") addTicker(msg.ticker);
+      else if (msg.type === "screen") applyScreen(msg);
+    };
+    socket.onclose = (event) => {
+      const wasOpen = socketOpen;
+      socketOpen = false;
+      socket = null;
+      if (event.code === 4403) { location.reload(); return; } // lost the seat
+      if (connection) connection.textContent = t("tPolling", "Live updates by polling.");
+      if (wasOpen) fetchPanel();
+      reconnectLater();
     };
   }
 
-  window.playbossLive = { refresh: refresh, setActor: (name) => { actor = name; refresh(); } };
-  refresh();
-  if ("WebSocket" in window) connect(); else startPolling();
+  function reconnectLater() {
+    // Exponential back-off with jitter: a whole class reconnecting after a server restart
+    // does not arrive in one burst.
+    const delay = Math.min(30000, 1000 * 2 ** reconnects) * (0.5 + Math.random());
+    reconnects = Math.min(reconnects + 1, 6);
+    setTimeout(connect, delay);
+  }
+
+  window.playbossLive = {
+    refresh: () => (socketOpen ? socket.send(JSON.stringify({ type: "sync", revision: -1 })) : fetchPanel()),
+    setActor: (name) => { actor = name; ledgerPage = 1; changeView(); },
+    revision: () => revision,
+  };
+  if ("WebSocket" in window) connect(); else fetchPanel();
+  setTimeout(() => { if (revision < 0) fetchPanel(); }, 4000); // no screen over the socket yet
+  setTimeout(poll, POLL_MS);
 })();

@@ -1,0 +1,145 @@
+"""What one game screen shows, as named regions: the team's, the bank's, the worker
+representative's console, or the projector. Reads only (a selector).
+
+A screen is the panel template of its kind rendered with ``{% region %}`` blocks
+(``classroom/templatetags/regions.py``): the result is a *layout* — the few lines between the
+regions — and each region's HTML under a key that digests what the region shows. The websocket
+consumer sends a screen only the regions whose key changed since what it sent last (the whole
+layout when that changed); the HTTP panel, for polling and the first load, is the same screen
+assembled (``Screen.html``). Nothing here depends on the request, so a screen is the same for
+every browser of one viewer, and a region is the same for every viewer that shows the same
+values (the market, the table of teams).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Max
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from playboss.rules.views import PUBLIC
+
+from . import duties, selectors
+from .access import WORKERS
+from .models import Game
+from .templatetags.regions import MARK, Collector, wrap
+
+_MARKER = re.compile(re.escape(MARK) + "([^\x00]+)\x00")
+
+
+@dataclass(frozen=True)
+class ScreenSpec:
+    """Which screen: whom it shows (a team, "bank", "workers" or "public"), in which language,
+    the page of the books it shows, and — for a team with split duties — the half it runs."""
+
+    actor: str
+    language: str
+    ledger_page: int = 1
+    split_duties: bool = False
+    duty: str | None = None
+
+
+@dataclass
+class Screen:
+    revision: int
+    layout: str
+    regions: dict[str, tuple[str, str]]  # name → (key, html)
+    waiting: list[str] = field(default_factory=list)
+    status: str = ""
+    deadline: str | None = None
+
+    @property
+    def layout_key(self) -> str:
+        return hashlib.blake2b(self.layout.encode(), digest_size=12).hexdigest()
+
+    def html(self) -> str:
+        """The whole panel: the layout with every region filled in."""
+        return _MARKER.sub(lambda m: wrap(m[1], *self.regions[m[1]]), self.layout)
+
+    def skeleton(self) -> str:
+        """The layout with empty regions, to be filled by the regions sent with it."""
+        return _MARKER.sub(lambda m: wrap(m[1], self.regions[m[1]][0], ""), self.layout)
+
+    def keys(self) -> dict[str, str]:
+        return {name: key for name, (key, _html) in self.regions.items()}
+
+
+def build_screen(game: Game, spec: ScreenSpec) -> Screen:
+    """The screen ``spec`` of ``game`` at the game's current revision."""
+    from .views.projector import projector_data  # the board drawing lives with its page
+
+    with translation.override(spec.language):
+        stamp = reports_stamp(game)
+        context: dict[str, Any] = {
+            "game": game, "actor": spec.actor,
+            # A card that says "the game has moved on since" changes with every move, but
+            # only once there are statements to speak of.
+            "reports_key": (stamp, game.seq if stamp[0] else None, game.status)}
+        if spec.actor == PUBLIC:
+            data = projector_data(game)
+            template = "classroom/_projector_panel.html"
+        else:
+            data = selectors.panel(game, spec.actor, spec.ledger_page)
+            if spec.split_duties:
+                data["duty"] = duties.DUTY_LABELS.get(spec.duty or "")
+                for key in ("moves", "any_time"):  # the partner's moves are on its screen
+                    data[key] = [f for f in data[key]
+                                 if duties.form_duty(f) in (None, spec.duty)]
+            if spec.actor in data["teams_by_name"]:
+                template = "classroom/_team_panel.html"
+            elif spec.actor == WORKERS:
+                template = "classroom/_workers_panel.html"
+            else:  # the bank director's console, with a page of the log to undo from
+                template = "classroom/_bank_panel.html"
+                context["log"] = selectors.action_log(game, spec.ledger_page)
+                context["presence"] = presence_of(game, data)
+        context["data"] = data
+        collector = Collector()
+        context["_regions"] = collector
+        layout = render_to_string(template, context)
+    return Screen(revision=game.revision, layout=layout, regions=collector.regions,
+                  waiting=list(data.get("waiting_for") or []), status=game.status,
+                  deadline=game.deadline.isoformat() if game.deadline else None)
+
+
+# Statements: the report cards read the database, so their regions are keyed by a stamp that
+# changes whenever a job of the game does (report jobs bump the game's revision when they
+# start and end: ``services.screens_changed``). One query per game and revision per process.
+_stamps: dict[int, tuple[int, tuple[Any, ...]]] = {}
+_stamps_lock = threading.Lock()
+
+
+def reports_stamp(game: Game) -> tuple[Any, ...]:
+    from reports.models import ReportJob
+
+    with _stamps_lock:
+        cached = _stamps.get(game.pk)
+    if cached is not None and cached[0] == game.revision:
+        return cached[1]
+    row = ReportJob.objects.filter(game=game).aggregate(
+        count=Count("id"), last=Max("id"), finished=Max("finished"), started=Max("started"))
+    stamp = (row["count"], row["last"], str(row["finished"]), str(row["started"]))
+    with _stamps_lock:
+        if len(_stamps) > 512:
+            _stamps.clear()
+        _stamps[game.pk] = (game.revision, stamp)
+    return stamp
+
+
+def presence_of(game: Game, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per team: how many screens are open now, and when the team last moved (the bank
+    console's "who is here")."""
+    from .presence import connected_counts
+
+    counts = connected_counts(game)
+    last = dict(game.teams.values_list("name", "last_acted"))
+    return [{"team": t["name"], "screens": counts.get(t["name"], 0),
+             "last_acted": last.get(t["name"]), "bot": t.get("bot")}
+            for t in data["teams"]]
+
