@@ -403,11 +403,11 @@ def close_overdue_round(*, game_id: int) -> bool:
 
 
 # ====================================================================== bots
-def play_bots(*, game_id: int) -> int:
-    """Let bot teams (and a bot representative) make every move the game waits on them for;
-    returns how many."""
+def play_bots(*, game_id: int, limit: int = BOT_MOVES_PER_CALL) -> int:
+    """Let bot teams (and a bot representative) make every move the game waits on them for
+    (at most ``limit``); returns how many."""
     moves = 0
-    while moves < BOT_MOVES_PER_CALL:
+    while moves < limit:
         game = Game.objects.get(pk=game_id)
         if game.status != Game.Status.RUNNING:
             break

@@ -2,8 +2,11 @@
 rendered once per distinct content and sent only when it changes.
 
 A game screen (team, bank, representative, projector) is a layout of named regions. Each region
-names the values it is drawn from; their digest (with the template, the region's name and the
-language) keys a per-process memo of the rendered HTML. So a region whose values did not change
+names the values it is drawn from; their digest (with the region's name, the game and the
+language) keys a per-process memo of the rendered HTML. A region's name means one body on
+every screen (the market is "market" on the team's screen and on the bank's, and is rendered
+once for both); regions whose bodies differ have different names ("team-status",
+"bank-status"). So a region whose values did not change
 is not rendered again — the market that all ten screens of a game show is rendered once per
 change, a team's books only when its books change — and ``classroom.screens`` sends a screen
 only the regions whose key differs from what it holds.
@@ -75,8 +78,8 @@ class RegionMemo:
 MEMO = RegionMemo(MEMO_SIZE)
 
 
-def region_key(origin: str, name: str, values: list[Any]) -> str:
-    blob = json.dumps([origin, name, get_language() or "", values], sort_keys=True,
+def region_key(name: str, values: list[Any]) -> str:
+    blob = json.dumps([name, get_language() or "", values], sort_keys=True,
                       default=str, separators=(",", ":"))
     return hashlib.blake2b(blob.encode(), digest_size=12).hexdigest()
 
@@ -97,18 +100,17 @@ class Collector:
 
 class RegionNode(template.Node):
     def __init__(self, name: FilterExpression, values: list[FilterExpression],
-                 nodelist: template.NodeList, template_name: str) -> None:
+                 nodelist: template.NodeList) -> None:
         self.name = name
         self.values = values
         self.nodelist = nodelist
-        self.template_name = template_name
 
     def render(self, context: template.Context) -> str:
         name = str(self.name.resolve(context))
         # The game is part of every key: regions carry its links (``{% url … game.pk %}``).
         game = context.get("game")
         values = [getattr(game, "pk", None)] + [value.resolve(context) for value in self.values]
-        key = region_key(self.template_name, name, values)
+        key = region_key(name, values)
         html = MEMO.get(key)
         if html is None:
             html = self.nodelist.render(context)
@@ -132,5 +134,4 @@ def do_region(parser: Parser, token: Token) -> RegionNode:
     values = [parser.compile_filter(bit) for bit in bits[2:]]
     nodelist = parser.parse(("endregion",))
     parser.delete_first_token()
-    origin = getattr(parser, "origin", None)
-    return RegionNode(name, values, nodelist, str(getattr(origin, "template_name", "") or ""))
+    return RegionNode(name, values, nodelist)

@@ -35,7 +35,7 @@ def test_teacher_hears_every_change_with_its_revision(game: Game, teacher: User)
         assert hello == {"type": "hello", "revision": game.revision}
         first = await comm.receive_json_from()
         assert first["type"] == "screen" and first["revision"] == game.revision
-        assert "layout" in first and "status" in first["regions"]  # the whole screen
+        assert "layout" in first and "bank-status" in first["regions"]  # the whole screen
         await comm.send_json_to({"type": "roll"})  # moves go over HTTP: ignored
         await comm.send_to(text_data="not json at all")
         assert await comm.receive_nothing(timeout=0.2)

@@ -356,7 +356,12 @@
     setActor: (name) => { actor = name; ledgerPage = 1; changeView(); },
     revision: () => revision,
   };
-  if ("WebSocket" in window) connect(); else fetchPanel();
+  if ("WebSocket" in window) {
+    connect();
+  } else {
+    if (connection) connection.textContent = t("tPolling", "Live updates by polling.");
+    fetchPanel();
+  }
   setTimeout(() => { if (revision < 0) fetchPanel(); }, 4000); // no screen over the socket yet
   setTimeout(poll, POLL_MS);
 })();
