@@ -19,7 +19,11 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from datetime import timedelta
+
 from django.db.models import Count, Max
+from django.utils import timezone
+from django.utils.timesince import timesince
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -30,6 +34,8 @@ from .access import WORKERS
 from .models import Game
 from .templatetags.regions import MARK, Collector, wrap
 
+#: A move this recent is shown as "just now", not "0 minutes ago".
+JUST_NOW = timedelta(minutes=1)
 _MARKER = re.compile(re.escape(MARK) + "([^\x00]+)\x00")
 
 
@@ -138,8 +144,11 @@ def presence_of(game: Game, data: dict[str, Any]) -> list[dict[str, Any]]:
     from .presence import connected_counts
 
     counts = connected_counts(game)
-    last = dict(game.teams.values_list("name", "last_acted"))
-    return [{"team": t["name"], "screens": counts.get(t["name"], 0),
-             "last_acted": last.get(t["name"]), "bot": t.get("bot")}
-            for t in data["teams"]]
+    now = timezone.now()
+    # The words ("3 minutes") are part of the region's values, so the region is drawn anew
+    # when they change, not only when somebody moves.
+    return [{"team": name, "screens": counts.get(name, 0), "bot": bot,
+             "ago": timesince(last, now) if last is not None else "",
+             "just_now": last is not None and now - last < JUST_NOW}
+            for name, bot, last in game.teams.values_list("name", "bot", "last_acted")]
 

@@ -247,9 +247,8 @@ def _check_not_stale(game: Game, actor: str, screen_revision: int) -> None:
              .order_by("-seq").first())
     if moved is not None:
         raise ServiceError(
-            f"{actor} has moved since this screen was drawn (move {moved.seq}, "
-            f"{moved.action.get('type')}); the screen is up to date now: look and decide "
-            "again.", status=409)
+            f"{actor} has moved since this screen was drawn (move {moved.seq}); the screen "
+            "is up to date now: look and decide again.", status=409)
 
 
 def _record(game: Game, state: GameState, action: dict[str, Any],

@@ -240,6 +240,13 @@ _REFUSALS: list[tuple[re.Pattern[str], _Refusal]] = [
      lambda m: _("The bank director has paused the game.")),
     (re.compile(r"That move was sent twice; the first one counts\."),
      lambda m: _("That move was sent twice; the first one counts.")),
+    (re.compile(r"(?P<team>.+) has moved since this screen was drawn \(move (?P<seq>\d+)\); "
+                r"the screen is up to date now: look and decide again\."),
+     lambda m: _("%(team)s has moved since this screen was drawn (move %(seq)s); the screen "
+                 "is up to date now: look and decide again.") % {
+         "team": party_text(m["team"]), "seq": m["seq"]}),
+    (re.compile(r"That move key was already used for another move\."),
+     lambda m: _("That move key was already used for another move.")),
     (re.compile(r"There is no open deal (?P<deal>\d+)\."),
      lambda m: _("There is no open deal %(deal)s.") % {"deal": m["deal"]}),
     (re.compile(r"There is no team (?:called )?'(?P<team>.*)'(?: in this game)?\."),
