@@ -17,15 +17,13 @@ import hashlib
 import re
 import threading
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
-from datetime import timedelta
-
 from django.db.models import Count, Max
-from django.utils import timezone
-from django.utils.timesince import timesince
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.timesince import timesince
 
 from playboss.rules.views import PUBLIC
 

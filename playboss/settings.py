@@ -93,6 +93,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "classroom.context_processors.links",
             ],
         },
     },
@@ -225,3 +226,10 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 # Build every team's statements the moment a game ends (the reports app listens for it).
 PLAYBOSS_STATEMENTS_AT_GAME_END = env_bool("PLAYBOSS_STATEMENTS_AT_GAME_END", True)
+
+# The address students' phones use for join links and QR codes (classroom/links.py): set
+# SITE_URL on a deployment ("https://playboss.school.example"). Without it, when the teacher
+# browses a loopback address and the server listens on every interface (LISTEN_HOST, which
+# scripts/run.sh sets from HOST), links use this machine's address on the local network.
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
+LISTEN_HOST = os.environ.get("LISTEN_HOST", "127.0.0.1").strip()

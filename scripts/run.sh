@@ -8,7 +8,25 @@ source scripts/venv.sh
 
 HOST="${HOST:-127.0.0.1}"
 PORT="${PORT:-8000}"
+# Links and QR codes must point at an address phones reach (classroom/links.py): SITE_URL if
+# set, else with HOST=0.0.0.0 this machine's address on the local network.
+export LISTEN_HOST="$HOST"
+PUBLIC="${SITE_URL:-}"
+if [[ -z "$PUBLIC" ]]; then
+  if [[ "$HOST" == "0.0.0.0" || "$HOST" == "::" ]]; then
+    LAN="$(python -c 'from classroom.links import lan_address; print(lan_address() or "")')"
+    PUBLIC="http://${LAN:-127.0.0.1}:${PORT}"
+  else
+    PUBLIC="http://${HOST}:${PORT}"
+  fi
+fi
 python manage.py migrate --noinput -v 0
-python manage.py demo --url "http://${HOST}:${PORT}"
+python manage.py demo --url "$PUBLIC"
 echo "Serving on http://${HOST}:${PORT}/ (Ctrl-C stops)"
+case "$PUBLIC" in
+  http://127.*|http://localhost*|http://\[::1\]*)
+    echo "Phones cannot reach ${PUBLIC}: only this computer can. For a class, run"
+    echo "  HOST=0.0.0.0 bash scripts/run.sh   (or set SITE_URL to the address students use)" ;;
+  *) echo "Phones and laptops in the room open: ${PUBLIC}/join/" ;;
+esac
 exec daphne -b "$HOST" -p "$PORT" playboss.asgi:application

@@ -26,7 +26,7 @@ from playboss.rules.state import GameState
 from playboss.rules.statements import balance_sheet
 from playboss.rules.views import PUBLIC
 
-from .. import selectors, services, state_store
+from .. import links, selectors, services, state_store
 from ..access import is_owner, open_projector, students_represent, token_matches, viewer_for
 from ..models import Game
 from ..qr import qr_svg
@@ -272,8 +272,8 @@ def _page(request: HttpRequest, game: Game, owner: bool) -> HttpResponse:
     context: dict[str, Any] = {"game": game, "owner": owner, "ticker": _ticker(game),
                                "choices": Game.Standings.choices}
     if owner:
-        context["public_url"] = request.build_absolute_uri(
-            reverse("classroom:projector_public", args=[game.pk, game.projector_token]))
+        context["public_url"] = links.absolute(
+            request, reverse("classroom:projector_public", args=[game.pk, game.projector_token]))
     return render(request, "classroom/projector.html", context)
 
 
@@ -326,20 +326,20 @@ def team_sheet(request: HttpRequest, game_id: int) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise Http404
-    join_url = request.build_absolute_uri(reverse("classroom:join"))
+    join_url = links.absolute(request, reverse("classroom:join"))
     cards = []
     for team in game.teams.all():
         fill, ink = PAWNS[team.seat % len(PAWNS)]
         card: dict[str, Any] = {"team": team, "number": team.seat + 1, "fill": fill,
                                 "ink": ink}
         if not team.bot:
-            link = request.build_absolute_uri(reverse("classroom:join_link", args=[team.token]))
+            link = links.absolute(request, reverse("classroom:join_link", args=[team.token]))
             card.update(link=link, qr=qr_svg(link, f"QR code: join {team.name}"))
         cards.append(card)
     representative = None
     if students_represent(game):
-        link = request.build_absolute_uri(
-            reverse("classroom:join_link", args=[game.representative_token]))
+        link = links.absolute(request,
+                              reverse("classroom:join_link", args=[game.representative_token]))
         representative = {"link": link,
                           "qr": qr_svg(link, "QR code: join as the worker representative")}
     return render(request, "classroom/team_sheet.html",
