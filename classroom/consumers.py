@@ -27,6 +27,7 @@ from . import presence, screens
 from .access import Viewer, viewer_from
 from .events import group_name
 from .models import Game
+from .ticker import for_viewer
 from .views.live import screen_spec
 
 log = logging.getLogger(__name__)
@@ -120,8 +121,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         revision = message["revision"]
         if revision <= self.sent_revision:
             return  # this screen already shows it (or newer): messages may come late
-        await self.send_json({"type": "changed", "revision": revision,
-                              "seq": message["seq"], "ticker": message["ticker"]})
+        await self.send_json({"type": "changed", "revision": revision, "seq": message["seq"],
+                              "ticker": for_viewer(message, self.spec.actor,
+                                                   self.viewer.is_teacher)})
         if self.viewer.representative and not await self._still_seated():
             await self.close(code=4403)  # the role went elsewhere: the page leads to join
             return

@@ -23,7 +23,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from .texts import describe_events
+from .ticker import tickers
 
 TICKER_LENGTH = 8
 log = logging.getLogger(__name__)
@@ -45,8 +45,12 @@ def broadcast(game_id: int, revision: int, seq: int, produced: list[dict[str, An
     layer = get_channel_layer()
     if layer is None:
         return False
-    ticker = describe_events(produced, game_language(game_id))[-TICKER_LENGTH:]
-    message = {"type": "game.changed", "revision": revision, "seq": seq, "ticker": ticker}
+    by_audience = {audience: lines[-TICKER_LENGTH:] for audience, lines in
+                   tickers(produced, game_language(game_id)).items()}
+    # "ticker" is what every screen may read; "tickers" the full lines for the parties of a
+    # private deal or loan and for the bank (classroom/ticker.py).
+    message = {"type": "game.changed", "revision": revision, "seq": seq,
+               "ticker": by_audience["public"], "tickers": by_audience}
     try:
         async_to_sync(_send)(layer, group_name(game_id), message)
     except Exception as exc:  # Redis down or slow: the move stands, screens poll

@@ -30,7 +30,7 @@ from .. import links, selectors, services, state_store
 from ..access import is_owner, open_projector, students_represent, token_matches, viewer_for
 from ..models import Game
 from ..qr import qr_svg
-from ..texts import describe_events
+from ..ticker import tickers
 
 #: Pawn colours by seat: apart from the field colours and from each other, with the ink of the
 #: seat number drawn on them.
@@ -250,18 +250,12 @@ def projector_data(game: Game) -> dict[str, Any]:
     return data
 
 
-def projector_panel(request: HttpRequest, game: Game) -> HttpResponse:
-    """The live part of the projector (what ``live.js`` fetches after every change)."""
-    return render(request, "classroom/_projector_panel.html",
-                  {"game": game, "data": projector_data(game)})
-
-
 def _ticker(game: Game) -> list[str]:
     """The last things that happened, newest first (the live script adds to the top), in the
     game's language like the ticker lines every screen hears of later."""
     lines: list[str] = []
     for row in selectors.recent_actions(game, limit=TICKER_LINES):
-        texts = describe_events(row.events, game.language)
+        texts = tickers(row.events, game.language)["public"]  # no private terms
         lines.extend(reversed(texts))
         if len(lines) >= TICKER_LINES:
             break

@@ -1,0 +1,89 @@
+"""Privacy of the ticker (issue 10): the lines every screen sees never carry the terms of a
+private deal or a team's borrowing; the parties and the bank see the full line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser, User
+from django.test import Client
+
+from classroom import services, ticker
+from classroom.access import SESSION_KEY
+from classroom.consumers import GameConsumer
+from classroom.models import Classroom, Game
+
+from .conftest import make_game
+
+DEAL = {"type": "propose_deal", "partner": "Blue", "give": {"cash": 700},
+        "take": {"raw": 1}, "terms": "pay back 800 next year"}
+
+
+def test_a_deal_offer_reads_discreetly_for_everyone_but_its_parties() -> None:
+    offered = {"type": "deal_offered", "team": "Red", "partner": "Blue", "deal": 3,
+               "text": "Red offers Blue a deal: gives 700 Marks, asks 1 raw unit."}
+    credit = {"type": "credit", "team": "Red", "amount": 4000,
+              "text": "Red borrows 4,000 Marks from the bank."}
+    lines = ticker.tickers([offered, credit], "en")
+    assert lines["public"] == ["Red offers Blue a private deal."]
+    assert lines["Red"] == [offered["text"], credit["text"]]
+    assert lines["Blue"] == [offered["text"]]  # Red's credit is Red's business
+    assert lines["bank"] == [offered["text"], credit["text"]]
+    assert "700" not in " ".join(lines["public"]) and "4,000" not in " ".join(lines["public"])
+
+
+def test_in_german_too() -> None:
+    offered = {"type": "deal_offered", "team": "Rot", "partner": "Blau", "deal": 3,
+               "text": "Rot offers Blau a deal: gives 700 Marks, asks 1 raw unit."}
+    german = ticker.tickers([offered], "de")["public"]
+    assert german == ["Rot bietet Blau ein privates Geschäft an."]
+
+
+@pytest.fixture
+def three(classroom: Classroom) -> Game:
+    return make_game(classroom, teams=["Red", "Blue", "Green"])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_socket_hears_the_line_it_may_read(three: Game, teacher: User) -> None:
+    def socket(**scope: Any) -> WebsocketCommunicator:
+        comm = WebsocketCommunicator(GameConsumer.as_asgi(), f"/ws/games/{three.pk}/")
+        comm.scope["url_route"] = {"kwargs": {"game_id": three.pk}}
+        comm.scope.update(scope)
+        return comm
+
+    async def changed(comm: WebsocketCommunicator) -> dict[str, Any]:
+        while True:
+            message = await comm.receive_json_from(timeout=5)
+            if message["type"] == "changed":
+                return message
+
+    async def scenario() -> None:
+        ids = await database_sync_to_async(
+            lambda: dict(three.teams.values_list("name", "pk")))()
+        seats = {name: socket(user=AnonymousUser(),
+                              session={SESSION_KEY: {str(three.pk): ids[name]}})
+                 for name in ("Blue", "Green")}
+        seats["bank"] = socket(user=teacher, session={})
+        for comm in seats.values():
+            assert (await comm.connect())[0]
+        await database_sync_to_async(services.submit_action)(
+            game_id=three.pk, actor="Red", payload=DEAL, run_bots=False)
+        heard = {name: " ".join((await changed(comm))["ticker"]) for name, comm in seats.items()}
+        assert "700" in heard["Blue"] and "700" in heard["bank"]
+        assert "700" not in heard["Green"] and "private deal" in heard["Green"]
+        for comm in seats.values():
+            await comm.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_the_projectors_ticker_keeps_the_terms_private(three: Game, owner: Client) -> None:
+    services.submit_action(game_id=three.pk, actor="Red", payload=DEAL, run_bots=False)
+    page = owner.get(f"/games/{three.pk}/projector/").content.decode()
+    assert "Red offers Blue a private deal." in page
+    assert "700" not in page.split('id="ticker"')[1].split("</ol>")[0]
