@@ -243,31 +243,40 @@ def _fields_of(cls: type) -> tuple[tuple[Field[Any], ...], frozenset[str], froze
 def action_from_dict(data: Any) -> Action:
     """Parse one action; junk gets a clear message, never a crash."""
     if not isinstance(data, dict):
-        raise RuleViolation("An action is a JSON object with a 'type'.", "game log")
+        raise RuleViolation("An action is a JSON object with a 'type'.", "game log",
+                            code="action_not_object")
     kind = data.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise RuleViolation(f"Unknown action type {kind!r}.", "game log")
+        raise RuleViolation(f"Unknown action type {kind!r}.", "game log",
+                            code="unknown_action_type",
+                            params={"type": kind if isinstance(kind, str) else repr(kind)})
     _, names, optional = _fields_of(cls)
     kwargs = {k: v for k, v in data.items() if k != "type"}
     unknown = set(kwargs) - names
     if unknown:
         raise RuleViolation(
-            f"Action '{kind}' has no field(s) {', '.join(sorted(unknown))}.", "game log"
+            f"Action '{kind}' has no field(s) {', '.join(sorted(unknown))}.", "game log",
+            code="action_unknown_fields", params={"type": kind, "fields": sorted(unknown)},
         )
     if not isinstance(kwargs.get("actor"), str):
-        raise RuleViolation(f"Action '{kind}' needs an 'actor' (a team or 'bank').", "game log")
+        raise RuleViolation(f"Action '{kind}' needs an 'actor' (a team or 'bank').", "game log",
+                            code="action_needs_actor", params={"type": kind})
     for name, value in kwargs.items():
         if name in _INT_FIELDS and (value is not None or name not in optional) and (
             not isinstance(value, int) or isinstance(value, bool)
         ):
-            raise RuleViolation(f"Action '{kind}': {name} must be a whole number.", "game log")
+            raise RuleViolation(f"Action '{kind}': {name} must be a whole number.", "game log",
+                                code="action_field_number", params={"type": kind, "field": name})
         if name in ("give", "take") and not isinstance(value, dict):
-            raise RuleViolation(f"Action '{kind}': {name} must be an object.", "game log")
+            raise RuleViolation(f"Action '{kind}': {name} must be an object.", "game log",
+                                code="action_field_object", params={"type": kind, "field": name})
         if name in ("option", "item", "partner", "terms", "reason", "team") and not isinstance(
             value, str
         ):
-            raise RuleViolation(f"Action '{kind}': {name} must be text.", "game log")
+            raise RuleViolation(f"Action '{kind}': {name} must be text.", "game log",
+                                code="action_field_text", params={"type": kind, "field": name})
         if name == "renew" and not isinstance(value, bool):
-            raise RuleViolation(f"Action '{kind}': renew must be true or false.", "game log")
+            raise RuleViolation(f"Action '{kind}': renew must be true or false.", "game log",
+                                code="action_field_bool", params={"type": kind, "field": name})
     return cls(**kwargs)

@@ -34,7 +34,8 @@ def _any_time(turn: Turn, action: A.Action) -> Team:
 def _take_credit(turn: Turn, action: A.TakeCredit) -> None:
     team = _any_time(turn, action)
     if action.amount <= 0:
-        raise RuleViolation("Ask for a positive amount of credit.", "Lines of Credit")
+        raise RuleViolation("Ask for a positive amount of credit.", "Lines of Credit",
+                            code="credit_not_positive", params={"amount": action.amount})
     _check_credit_amount(turn.state, action.amount, credit_available(turn.state, team),
                          "Lines of Credit")
     _borrow(turn, team, action.amount)
@@ -46,11 +47,13 @@ def _repay_credit(turn: Turn, action: A.RepayCredit) -> None:
     team = _any_time(turn, action)
     rule = "Lines of Credit"
     if action.amount <= 0:
-        raise RuleViolation("Repay a positive amount.", rule)
+        raise RuleViolation("Repay a positive amount.", rule, code="repay_not_positive",
+                            params={"amount": action.amount})
     if action.amount > team.bank_debt:
         raise RuleViolation(f"You owe the bank {marks(team.bank_debt)} Marks, not "
-                            f"{marks(action.amount)}.", rule)
-    _need_cash(team, action.amount, "the repayment", rule)
+                            f"{marks(action.amount)}.", rule, code="repay_more_than_debt",
+                            params={"debt": team.bank_debt, "amount": action.amount})
+    _need_cash(team, action.amount, "the repayment", rule, code="cash_for_repayment")
     team.bank_debt -= action.amount
     turn.state.ledger.post(turn.state.seq, "bank_debt", team.name, BANK, action.amount,
                            "repayment")
@@ -67,10 +70,13 @@ def _sell_back(turn: Turn, action: A.SellBack) -> None:
     item = action.item
     if item in ("raw", "finished"):
         units = action.units
-        _need_units(units, f"{item} unit to sell back", rule)
+        _need_units(units, f"{item} unit to sell back", rule,
+                    code="no_raw_to_sell_back" if item == "raw" else "no_finished_to_sell_back")
         have = team.raw if item == "raw" else team.finished
         if units > have:
-            raise RuleViolation(f"You have {have} {item} units, not {units}.", rule)
+            raise RuleViolation(f"You have {have} {item} units, not {units}.", rule,
+                                code="not_enough_raw" if item == "raw" else "not_enough_finished",
+                                params={"have": have, "units": units})
         value = units * REPURCHASE[item]
         _to_market(turn, team, item, units, "repurchase")
         _cash(turn, None, team, value, "repurchase")
@@ -85,7 +91,8 @@ def _sell_back(turn: Turn, action: A.SellBack) -> None:
                   machine=machine.id, value=REPURCHASE["machine"])
     elif item == "computer":
         if team.computers_owned < 1:
-            raise RuleViolation("You own no computer; a leased computer cannot be sold.", rule)
+            raise RuleViolation("You own no computer; a leased computer cannot be sold.", rule,
+                                code="no_computer_to_sell")
         team.computers_owned -= 1
         state.ledger.post(state.seq, "computer", team.name, BANK, 1, "repurchase")
         _cash(turn, None, team, REPURCHASE["computer"], "repurchase")
@@ -93,7 +100,8 @@ def _sell_back(turn: Turn, action: A.SellBack) -> None:
                   f"{marks(REPURCHASE['computer'])} Marks.", team=team.name, item=item,
                   value=REPURCHASE["computer"])
     else:
-        raise RuleViolation("The bank buys back raw, finished, machine or computer.", rule)
+        raise RuleViolation("The bank buys back raw, finished, machine or computer.", rule,
+                            code="sell_back_item", params={"item": item})
 
 
 # ---------------------------------------------------------------- WEB options and computers
@@ -102,7 +110,8 @@ def _efficiency(turn: Turn, action: A.Efficiency) -> None:
     rule = "Efficiency Improvements (3 WEBs)"
     if team.web < WEB_EFFICIENCY:
         raise RuleViolation(f"An efficiency improvement takes 3 WEB chips; you have {team.web}.",
-                            rule)
+                            rule, code="web_for_efficiency",
+                            params={"need": WEB_EFFICIENCY, "have": team.web})
     machine = _pick_machine(turn.state, team, action.machine, double=False, rule=rule)
     _web_to_bank(turn, team, WEB_EFFICIENCY, "efficiency")
     machine.double = True
@@ -115,9 +124,11 @@ def _advertise(turn: Turn, action: A.Advertise) -> None:
     rule = "Advertising Campaigns (2 WEBs)"
     if team.web < WEB_ADVERTISING:
         raise RuleViolation(f"An advertising campaign takes 2 WEB chips; you have {team.web}.",
-                            rule)
+                            rule, code="web_for_advertising",
+                            params={"need": WEB_ADVERTISING, "have": team.web})
     if team.advertising:
-        raise RuleViolation("Your campaign already runs until your next red field.", rule)
+        raise RuleViolation("Your campaign already runs until your next red field.", rule,
+                            code="advertising_running")
     _web_to_bank(turn, team, WEB_ADVERTISING, "advertising")
     team.advertising = True
     turn.emit("advertising", f"{team.name} runs an advertising campaign for its next red "
@@ -129,12 +140,15 @@ def _lease_computer(turn: Turn, action: A.LeaseComputer) -> None:
     team = _any_time(turn, action)
     rule = "Computer Leasing (2 WEBs)"
     if team.has_computer:
-        raise RuleViolation("You have a computer already.", rule)
+        raise RuleViolation("You have a computer already.", rule, code="computer_already")
     if team.web < WEB_LEASE:
-        raise RuleViolation(f"Leasing a computer takes 2 WEB chips; you have {team.web}.", rule)
+        raise RuleViolation(f"Leasing a computer takes 2 WEB chips; you have {team.web}.", rule,
+                            code="web_for_lease", params={"need": WEB_LEASE, "have": team.web})
     if state.computers_in_bank() < 1:
         raise RuleViolation("The bank has no computer left: all "
-                            f"{state.config.limits.computers} are in play.", "Game Materials")
+                            f"{state.config.limits.computers} are in play.", "Game Materials",
+                            code="bank_out_of_computers",
+                            params={"limit": state.config.limits.computers})
     team.web -= WEB_LEASE
     state.ledger.post(state.seq, "web", team.name, "board", WEB_LEASE, "computer lease")
     state.leased_computers += 1
@@ -148,21 +162,28 @@ def _buy_computer(turn: Turn, action: A.BuyComputer) -> None:
     team = _any_time(turn, action)
     rule = "Computer Leasing (2 WEBs)"
     if team.has_computer:
-        raise RuleViolation("You have a computer already; a factory has one computer slot.", rule)
+        raise RuleViolation("You have a computer already; a factory has one computer slot.", rule,
+                            code="computer_already")
     if state.computers_in_bank() < 1:
         raise RuleViolation("The bank has no computer left: all "
-                            f"{state.config.limits.computers} are in play.", "Game Materials")
+                            f"{state.config.limits.computers} are in play.", "Game Materials",
+                            code="bank_out_of_computers",
+                            params={"limit": state.config.limits.computers})
     if action.credit > COMPUTER_CREDIT:
         raise RuleViolation(f"A computer may be bought with at most "
-                            f"{marks(COMPUTER_CREDIT)} Marks credit.", rule)
+                            f"{marks(COMPUTER_CREDIT)} Marks credit.", rule,
+                            code="computer_credit_cap",
+                            params={"max_credit": COMPUTER_CREDIT, "credit": action.credit})
     _check_credit_amount(state, action.credit,
                          credit_available(state, team, COMPUTER_CREDIT), rule)
     if action.credit:
         what, verb = (f"a computer costs {marks(COMPUTER_PRICE)} and with "
                       f"{marks(action.credit)} credit you", "pay")
+        _need_cash(team, COMPUTER_PRICE - action.credit, what, rule, verb,
+                   code="cash_for_computer_on_credit",
+                   params={"price": COMPUTER_PRICE, "credit": action.credit})
     else:
-        what, verb = "a computer", "costs"
-    _need_cash(team, COMPUTER_PRICE - action.credit, what, rule, verb)
+        _need_cash(team, COMPUTER_PRICE, "a computer", rule, "costs", code="cash_for_computer")
     _borrow(turn, team, action.credit)
     team.computers_owned += 1
     state.ledger.post(state.seq, "computer", BANK, team.name, 1, "investment")

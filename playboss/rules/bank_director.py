@@ -14,7 +14,8 @@ from .turn_flow import _end_game
 def _call_time(turn: Turn, action: A.CallTime) -> None:
     state = turn.state
     if state.time_called:
-        raise RuleViolation("Time has been called already.", "End of the Game")
+        raise RuleViolation("Time has been called already.", "End of the Game",
+                            code="time_called_already")
     state.time_called = True
     turn.emit("time_up", "The bank calls time: the current round is played to its end.")
     if state.phase == "order":
@@ -26,13 +27,16 @@ def _correction(turn: Turn, action: A.Correction) -> None:
     rule = "Choose a Bank Director"
     team = state.teams.get(action.team)
     if team is None:
-        raise RuleViolation(f"There is no team {action.team!r}.", rule)
+        raise RuleViolation(f"There is no team {action.team!r}.", rule, code="no_such_team",
+                            params={"team": action.team})
     if not action.reason.strip():
-        raise RuleViolation("A correction needs its reason.", rule)
+        raise RuleViolation("A correction needs its reason.", rule,
+                            code="correction_needs_reason")
     if action.amount == 0:
-        raise RuleViolation("A correction of 0 Marks changes nothing.", rule)
+        raise RuleViolation("A correction of 0 Marks changes nothing.", rule,
+                            code="correction_zero")
     if action.amount < 0:
-        _need_cash(team, -action.amount, "the correction", rule)
+        _need_cash(team, -action.amount, "the correction", rule, code="cash_for_correction")
         _cash(turn, team, None, -action.amount, "correction")
     else:
         _cash(turn, None, team, action.amount, "correction")

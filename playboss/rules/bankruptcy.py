@@ -224,7 +224,8 @@ def _open(state: GameState) -> dict[str, Any]:
     estate: dict[str, Any] | None = state.step.get(PENDING)
     if estate is None or not state.pending or state.pending[0].kind != PENDING:
         # (Step 6 may put a hiring offer in front of the auction: it is answered first.)
-        raise RuleViolation("No bankrupt team's assets are being auctioned now.", RULE)
+        raise RuleViolation("No bankrupt team's assets are being auctioned now.", RULE,
+                            code="no_estate_auction")
     return estate
 
 
@@ -242,16 +243,21 @@ def _bid(turn: E.Turn, action: EstateBid) -> None:
     team = state.teams[action.actor]
     floor = estate["price"] if estate["price"] is not None else estate["value"]
     if action.actor == estate["bidder"]:
-        raise RuleViolation("You hold the highest bid already.", RULE)
+        raise RuleViolation("You hold the highest bid already.", RULE,
+                            code="estate_highest_bid_already")
     if action.price <= floor:
         raise RuleViolation(f"Bid more than {marks(floor)} Marks "
                             f"({'the highest bid' if estate['price'] else 'what the bank pays'}).",
-                            RULE)
+                            RULE, code="estate_bid_above_highest" if estate["price"]
+                            else "estate_bid_above_bank",
+                            params={"floor": floor, "price": action.price})
     if action.price > team.cash:
         raise RuleViolation(f"You have {marks(team.cash)} Marks; you cannot bid "
-                            f"{marks(action.price)}.", RULE)
+                            f"{marks(action.price)}.", RULE, code="estate_bid_cash",
+                            params={"cash": team.cash, "price": action.price})
     if team.has_computer and state.teams[estate["team"]].computers_owned:
-        raise RuleViolation("The lot holds a computer and your factory has one already.", RULE)
+        raise RuleViolation("The lot holds a computer and your factory has one already.", RULE,
+                            code="estate_computer_room")
     estate.update(price=action.price, bidder=team.name, passed=[])
     turn.emit("estate_bid", f"{team.name} bids {marks(action.price)} Marks for "
               f"{estate['team']}'s assets.", team=team.name, price=action.price)
@@ -263,7 +269,8 @@ def _pass(turn: E.Turn, action: EstatePass) -> None:
     state = turn.state
     estate = _open(state)
     if action.actor not in waiting(state):
-        raise RuleViolation("You have passed already, or hold the highest bid.", RULE)
+        raise RuleViolation("You have passed already, or hold the highest bid.", RULE,
+                            code="estate_pass_not_waiting")
     estate["passed"].append(action.actor)
     turn.emit("estate_pass", f"{action.actor} passes.", team=action.actor)
     if not waiting(state):
@@ -351,6 +358,8 @@ E.HANDLERS[EstateBid] = _bid
 E.HANDLERS[EstatePass] = _pass
 E.HANDLERS[CloseEstate] = _close_by_bank
 E.WAITING_TEXTS[PENDING] = _waiting_text
+E.WAITING_PARAMS[PENDING] = lambda state: {"team": state.step.get(PENDING, {}).get("team"),
+                                           "teams": waiting(state)}
 E.AUTO[PENDING] = _nobody_left
 legal.PENDING_CHOICES[PENDING] = _choices
 legal.WAITING[PENDING] = waiting

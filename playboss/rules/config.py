@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from .errors import RuleViolation
+from .errors import ConfigError, FieldError, Params, RuleViolation
+from .risk import standard_deck
 
 #: One letter per board field, clockwise from the start field.
 FIELD_NAMES = {
@@ -33,6 +34,14 @@ DEFAULT_ZONE_PRICES = (150, 200, 250, 300, 350, 400, 450, 500)
 DICE_MODES = ("engine", "entered")
 LEASE_RENEWAL_MODES = ("lease_field", "start")
 ALL_STEPS = frozenset({1, 2, 3, 4, 5, 6})
+#: Names no team may take (compared regardless of case), and whom they name: the actors and
+#: viewers that are not teams — the bank director, step 6's worker representative
+#: (``steps.labor``), and the projector's view of the table (``views.PUBLIC``).
+RESERVED_NAMES = {
+    "bank": "the bank director",
+    "workers": "the worker representative",
+    "public": "the projector's view of the table",
+}
 #: Step 5's goal variants, in the rulebook's order, after the base model's "profit".
 GOALS = ("profit", "first_to_sales", "sales_then_profit", "sales_yield", "asset_yield")
 #: Step 1: how units the competition did not cover in the first round are priced.
@@ -137,76 +146,139 @@ class GameConfig:
 
     # ------------------------------------------------------------------ checks
     def validate(self) -> None:
-        def bad(msg: str) -> RuleViolation:
-            return RuleViolation(f"Game set-up: {msg}", "Preparation for Play")
+        """Refuse a set-up that cannot be played: a ``ConfigError`` naming every problem."""
+        found = self.problems()
+        if found:
+            raise ConfigError(found)
 
-        if not 1 <= len(self.teams) <= 9:
-            raise bad("a game has 1 to 9 teams.")
-        if len(set(self.teams)) != len(self.teams) or any(
-            not t or t in ("bank", "workers") for t in self.teams
-        ):  # "workers" is the worker representative of step 6
-            raise bad("team names must be distinct, non-empty and not 'bank' or 'workers'.")
-        if not self.board or self.board[0] != "S" or self.board.count("S") != 1:
-            raise bad("the board starts with the start field 'S' and has only one.")
-        if set(self.board) - set(FIELD_NAMES):
-            raise bad(f"board letters are {', '.join(FIELD_NAMES)}.")
-        if "R" not in self.board:
-            raise bad("the board needs red decision fields.")
-        if list(self.zone_prices) != sorted(set(self.zone_prices)) or not self.zone_prices:
-            raise bad("zone prices rise from the cheapest zone to the dearest.")
+    def problems(self) -> list[tuple[str, FieldError]]:
+        """Every problem of this set-up, as ``(setting, FieldError)``, in the order checked."""
+        found = _Problems("Preparation for Play")
+
+        def bad(name: str, msg: str, *, code: str, params: Params | None = None) -> None:
+            found.add(name, f"Game set-up: {msg}", code=code, params=params)
+
+        teams = self.teams
+        if not 1 <= len(teams) <= 9:
+            bad("teams", "a game has 1 to 9 teams.", code="config_team_count",
+                params={"min": 1, "max": 9, "named": len(teams)})
+        seen: set[str] = set()
+        for name in teams:
+            key = name.strip().casefold()
+            if not key:
+                bad("teams", "team names must be distinct, non-empty and not 'bank' or "
+                    "'workers'.", code="config_team_name_empty")
+            elif key in seen:
+                bad("teams", "team names must be distinct, non-empty and not 'bank' or "
+                    "'workers'.", code="config_team_names_distinct", params={"name": name})
+            elif key in ("bank", "workers"):  # "workers": the worker representative of step 6
+                bad("teams", "team names must be distinct, non-empty and not 'bank' or "
+                    "'workers'.", code="config_team_name_reserved", params={"name": name})
+            elif key in RESERVED_NAMES:
+                bad("teams", f"team names must not be {name!r}: it names "
+                    f"{RESERVED_NAMES[key]}.", code="config_team_name_reserved",
+                    params={"name": name})
+            seen.add(key)
+        board = self.board
+        if not board or board[0] != "S" or board.count("S") != 1:
+            bad("board", "the board starts with the start field 'S' and has only one.",
+                code="config_board_start")
+        if set(board) - set(FIELD_NAMES):
+            bad("board", f"board letters are {', '.join(FIELD_NAMES)}.",
+                code="config_board_letters",
+                params={"letters": list(FIELD_NAMES),
+                        "wrong": sorted(set(board) - set(FIELD_NAMES))})
+        if "R" not in board:
+            bad("board", "the board needs red decision fields.", code="config_board_red")
+        prices = self.zone_prices
+        if list(prices) != sorted(set(prices)) or not prices:
+            bad("zone_prices", "zone prices rise from the cheapest zone to the dearest.",
+                code="config_zone_prices_rise")
         if self.zone_capacity < 1:
-            raise bad("a zone holds at least one unit.")
+            bad("zone_capacity", "a zone holds at least one unit.",
+                code="config_zone_capacity")
         if isinstance(self.market_fill, tuple):
-            if len(self.market_fill) != len(self.zone_prices) or any(
+            if len(self.market_fill) != len(prices) or any(
                 not 0 <= n <= self.zone_capacity for n in self.market_fill
             ):
-                raise bad(
+                bad("market_fill",
                     f"market_fill gives 0..{self.zone_capacity} units for each of "
-                    f"{len(self.zone_prices)} zones."
-                )
+                    f"{len(prices)} zones.", code="config_market_fill_units",
+                    params={"capacity": self.zone_capacity, "zones": len(prices)})
         elif self.market_fill not in ("auto", "full", "half"):
-            raise bad("market_fill is 'auto', 'full', 'half' or a list of units per zone.")
+            bad("market_fill",
+                "market_fill is 'auto', 'full', 'half' or a list of units per zone.",
+                code="config_market_fill")
         if self.years is not None and self.years < 1:
-            raise bad("the game lasts at least one year.")
+            bad("years", "the game lasts at least one year.", code="config_years")
         if self.dice not in DICE_MODES:
-            raise bad(f"dice is one of {', '.join(DICE_MODES)}.")
+            bad("dice", f"dice is one of {', '.join(DICE_MODES)}.", code="config_choice",
+                params={"setting": "dice", "choices": list(DICE_MODES)})
         if not self.steps <= ALL_STEPS:
-            raise bad("expansion steps are numbered 1 to 6.")
-        if self.first_team is not None and self.first_team not in self.teams:
-            raise bad(f"first_team {self.first_team!r} is not a team of this game.")
+            bad("steps", "expansion steps are numbered 1 to 6.", code="config_steps")
+        if self.first_team is not None and self.first_team not in teams:
+            bad("first_team", f"first_team {self.first_team!r} is not a team of this game.",
+                code="config_first_team", params={"team": self.first_team})
         if self.lease_renewal not in LEASE_RENEWAL_MODES:
-            raise bad(f"lease_renewal is one of {', '.join(LEASE_RENEWAL_MODES)}.")
+            bad("lease_renewal", f"lease_renewal is one of {', '.join(LEASE_RENEWAL_MODES)}.",
+                code="config_choice",
+                params={"setting": "lease_renewal", "choices": list(LEASE_RENEWAL_MODES)})
         if self.goal not in GOALS:
-            raise bad(f"goal is one of {', '.join(GOALS)}.")
-        if self.goal != "profit" and 5 not in self.steps:
-            raise bad("a goal other than profit needs step 5 (various game goals).")
+            bad("goal", f"goal is one of {', '.join(GOALS)}.", code="config_choice",
+                params={"setting": "goal", "choices": list(GOALS)})
+        elif self.goal != "profit" and 5 not in self.steps:
+            bad("goal", "a goal other than profit needs step 5 (various game goals).",
+                code="config_goal_needs_step_5")
         if self.sales_target < 1:
-            raise bad("the sales target is at least 1 Mark.")
+            bad("sales_target", "the sales target is at least 1 Mark.",
+                code="config_sales_target")
         if self.bankruptcy_auction not in ("teams", "bank"):
-            raise bad("bankruptcy_auction is 'teams' or 'bank'.")
+            bad("bankruptcy_auction", "bankruptcy_auction is 'teams' or 'bank'.",
+                code="config_choice",
+                params={"setting": "bankruptcy_auction", "choices": ["teams", "bank"]})
         if self.final_capital not in FINAL_CAPITAL:
-            raise bad(f"final_capital is one of {', '.join(FINAL_CAPITAL)}.")
+            bad("final_capital", f"final_capital is one of {', '.join(FINAL_CAPITAL)}.",
+                code="config_choice",
+                params={"setting": "final_capital", "choices": list(FINAL_CAPITAL)})
         if self.starting_capital < 0 or self.second_capital < 0:
-            raise bad("the starting capital is no negative amount.")
-        if self.zone_prices[0] < 1:
-            raise bad("zone prices are at least 1 Mark.")
+            bad("starting_capital" if self.starting_capital < 0 else "second_capital",
+                "the starting capital is no negative amount.", code="config_capital")
+        if prices and prices[0] < 1:
+            bad("zone_prices", "zone prices are at least 1 Mark.",
+                code="config_zone_prices_positive")
         limits = self.limits
         if min(limits.machines, limits.computers, limits.web_chips, limits.workers) < 0:
-            raise bad("limits count components of the box: none is negative.")
+            bad("limits", "limits count components of the box: none is negative.",
+                code="config_limits_negative")
         if self.credit_step < 1:
-            raise bad("credit_step is at least 1 Mark.")
+            bad("credit_step", "credit_step is at least 1 Mark.", code="config_at_least",
+                params={"setting": "credit_step", "least": 1})
         if self.free_market_round_limit < 1:
-            raise bad("free_market_round_limit is at least 1 round.")
+            bad("free_market_round_limit", "free_market_round_limit is at least 1 round.",
+                code="config_at_least",
+                params={"setting": "free_market_round_limit", "least": 1})
         if self.free_market_uncovered not in FREE_MARKET_UNCOVERED:
-            raise bad(f"free_market_uncovered is one of {', '.join(FREE_MARKET_UNCOVERED)}.")
+            bad("free_market_uncovered", f"free_market_uncovered is one of "
+                f"{', '.join(FREE_MARKET_UNCOVERED)}.", code="config_choice",
+                params={"setting": "free_market_uncovered",
+                        "choices": list(FREE_MARKET_UNCOVERED)})
         if self.auction_step < 1:
-            raise bad("auction_step is at least 1 Mark.")
+            bad("auction_step", "auction_step is at least 1 Mark.", code="config_at_least",
+                params={"setting": "auction_step", "least": 1})
         if self.duties and 6 not in self.steps:
-            raise bad("split duties belong to the labour market: they need step 6.")
-        if any(t not in self.teams for t in self.duties) or len(set(self.duties)) != len(
+            bad("duties", "split duties belong to the labour market: they need step 6.",
+                code="config_duties_need_step_6")
+        if any(t not in teams for t in self.duties) or len(set(self.duties)) != len(
             self.duties
         ):
-            raise bad("duties names each team run by two players once.")
+            bad("duties", "duties names each team run by two players once.",
+                code="config_duties_teams")
+        if self.risk_order is not None and sorted(self.risk_order) != sorted(standard_deck()):
+            found.add("risk_order",
+                      "Game set-up: risk_order must name each of the 30 risk cards once.",
+                      rule="The Blue Risk Field", code="config_risk_order",
+                      params={"cards": len(standard_deck())})
+        return found.found
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
@@ -224,44 +296,88 @@ class GameConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameConfig:
+        """A config from its JSON form. Every problem is found at once and raised as one
+        ``ConfigError``: settings of the wrong kind (each by its name), then the checks of
+        ``problems`` on the settings that could be read."""
+        found = _Problems("game log")
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise RuleViolation(
-                f"Game set-up: unknown setting(s) {', '.join(sorted(unknown))}.", "game log"
-            )
+            found.add("config", f"Game set-up: unknown setting(s) {', '.join(sorted(unknown))}.",
+                      code="config_unknown_settings", params={"settings": sorted(unknown)})
         if "teams" not in data:
-            raise RuleViolation("Game set-up: the config names its teams.", "game log")
-        _check_types(cls, data)
-        kwargs: dict[str, Any] = dict(data)
-        try:
-            kwargs["teams"] = tuple(str(t) for t in data["teams"])
-            if "steps" in data:
-                steps = data["steps"]
-                if steps == "all":
-                    steps = sorted(ALL_STEPS)
-                elif not isinstance(steps, list) or not all(
-                        isinstance(x, int) and not isinstance(x, bool) for x in steps):
-                    raise RuleViolation('Game set-up: steps is a list of numbers 1 to 6, or '
-                                        '"all".', "game log")
-                kwargs["steps"] = frozenset(int(s) for s in steps)
-            if "zone_prices" in data:
-                kwargs["zone_prices"] = tuple(int(p) for p in data["zone_prices"])
-            if isinstance(data.get("market_fill"), list):
-                kwargs["market_fill"] = tuple(int(n) for n in data["market_fill"])
-            if data.get("risk_order") is not None:
-                kwargs["risk_order"] = tuple(int(c) for c in data["risk_order"])
-            if "limits" in data:
-                kwargs["limits"] = _limits(data["limits"])
-            if isinstance(data.get("duties"), dict):
-                kwargs["duties"] = tuple(str(t) for t, on in data["duties"].items() if on)
-            elif "duties" in data:
-                kwargs["duties"] = tuple(str(t) for t in data["duties"])
-            config = cls(**kwargs)
-        except (TypeError, ValueError) as exc:
-            raise RuleViolation(f"Game set-up: {exc}", "game log") from exc
-        config.validate()
+            found.add("teams", "Game set-up: the config names its teams.",
+                      code="config_teams_missing")
+        _check_types(cls, data, found)
+        unusable = {name for name, _ in found.found}
+        kwargs: dict[str, Any] = {k: v for k, v in data.items()
+                                  if k in known and k not in unusable}
+        for name, convert in _CONVERT.items():
+            if name not in kwargs:
+                continue
+            try:
+                kwargs[name] = convert(kwargs[name])
+            except RuleViolation as exc:
+                found.add(name, exc.message, code=exc.code, params=exc.params)
+                del kwargs[name]
+            except (TypeError, ValueError) as exc:
+                found.add(name, f"Game set-up: {exc}", code="config_unreadable",
+                          params={"setting": name, "error": str(exc)})
+                del kwargs[name]
+        unusable = {name for name, _ in found.found}
+        if "teams" in unusable:
+            kwargs["teams"] = ("?",)  # to check the other settings; teams' own checks dropped
+        config = cls(**kwargs)
+        # A setting that could not be read is not checked again (its default stands in), nor
+        # are the checks that lean on the teams when they could not be read.
+        skip = unusable | ({"teams", "first_team", "duties"} if "teams" in unusable else set())
+        for name, error in config.problems():
+            if name not in skip:
+                found.found.append((name, error))
+        if found.found:
+            raise ConfigError(found.found)
         return config
+
+
+class _Problems:
+    """The problems of a set-up found so far, each with its setting's name."""
+
+    def __init__(self, rule: str) -> None:
+        self.rule = rule
+        self.found: list[tuple[str, FieldError]] = []
+
+    def add(self, name: str, message: str, *, code: str, params: Params | None = None,
+            rule: str | None = None) -> None:
+        self.found.append((name, FieldError(code, dict(params or {}), message,
+                                            self.rule if rule is None else rule)))
+
+
+def _steps(steps: Any) -> frozenset[int]:
+    if steps == "all":
+        steps = sorted(ALL_STEPS)
+    elif not isinstance(steps, list) or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in steps):
+        raise RuleViolation('Game set-up: steps is a list of numbers 1 to 6, or "all".',
+                            "game log", code="config_steps_list")
+    return frozenset(int(s) for s in steps)
+
+
+def _duties(duties: Any) -> tuple[str, ...]:
+    if isinstance(duties, dict):
+        return tuple(str(t) for t, on in duties.items() if on)
+    return tuple(str(t) for t in duties)
+
+
+#: How the JSON form of a setting becomes its value (the others are taken as they are).
+_CONVERT: dict[str, Any] = {
+    "teams": lambda teams: tuple(str(t) for t in teams),
+    "steps": _steps,
+    "zone_prices": lambda prices: tuple(int(p) for p in prices),
+    "market_fill": lambda fill: tuple(int(n) for n in fill) if isinstance(fill, list) else fill,
+    "risk_order": lambda order: None if order is None else tuple(int(c) for c in order),
+    "limits": lambda limits: _limits(limits),
+    "duties": _duties,
+}
 
 
 def _limits(data: Any) -> Limits:
@@ -270,20 +386,22 @@ def _limits(data: Any) -> Limits:
     if not isinstance(data, dict) or set(data) - known or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in data.values()):
         raise RuleViolation(f"Game set-up: limits gives whole numbers for "
-                            f"{', '.join(sorted(known))}.", "game log")
+                            f"{', '.join(sorted(known))}.", "game log", code="config_limits",
+                            params={"components": sorted(known)})
     return Limits(**data)
 
 
-def _check_types(cls: type[GameConfig], data: dict[str, Any]) -> None:
+def _check_types(cls: type[GameConfig], data: dict[str, Any], found: _Problems) -> None:
     """A setting of the wrong kind is refused with its name, not a traceback: numbers where
     the default is a number, text where it is text, a list of names for the teams."""
 
-    def bad(name: str, what: str) -> RuleViolation:
-        return RuleViolation(f"Game set-up: {name} must be {what}.", "game log")
+    def bad(name: str, what: str, code: str) -> None:
+        found.add(name, f"Game set-up: {name} must be {what}.", code=code,
+                  params={"setting": name})
 
-    teams = data["teams"]
+    teams = data.get("teams", [])
     if not isinstance(teams, list) or not all(isinstance(t, str) for t in teams):
-        raise bad("teams", "a list of team names")
+        bad("teams", "a list of team names", "config_teams_list")
     for f in fields(cls):
         if f.name not in data or f.name == "teams":
             continue
@@ -293,9 +411,9 @@ def _check_types(cls: type[GameConfig], data: dict[str, Any]) -> None:
         default = f.default
         if isinstance(default, bool):
             if not isinstance(value, bool):
-                raise bad(f.name, "true or false")
+                bad(f.name, "true or false", "config_bool")
         elif isinstance(default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise bad(f.name, "a whole number")
+                bad(f.name, "a whole number", "config_whole_number")
         elif isinstance(default, str) and f.name != "market_fill" and not isinstance(value, str):
-            raise bad(f.name, "text")
+            bad(f.name, "text", "config_text")

@@ -26,47 +26,61 @@ def _check_bundle(state: GameState, giver: Team, receiver: Team, bundle: dict[st
     unknown = set(bundle) - set(BUNDLE_KEYS)
     if unknown:
         raise RuleViolation(f"A deal can hold {', '.join(BUNDLE_KEYS)}; not "
-                            f"{', '.join(sorted(unknown))}.", rule)
+                            f"{', '.join(sorted(unknown))}.", rule, code="deal_keys",
+                            params={"allowed": list(BUNDLE_KEYS), "keys": sorted(unknown)})
     for key in ("cash", "raw", "finished", "computers", "loan"):
         value = bundle.get(key, 0)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise RuleViolation(f"In a deal, {key} is a whole number, not below zero.", rule)
+            raise RuleViolation(f"In a deal, {key} is a whole number, not below zero.", rule,
+                                code="deal_value_number", params={"key": key})
     money = bundle.get("cash", 0) + bundle.get("loan", 0)
     if money > giver.cash:
         raise RuleViolation(f"{giver.name} has {marks(giver.cash)} Marks, not "
-                            f"{marks(money)}.", rule)
+                            f"{marks(money)}.", rule, code="deal_cash",
+                            params={"team": giver.name, "cash": giver.cash, "amount": money})
     for key in ("raw", "finished"):
         have = giver.raw if key == "raw" else giver.finished
         if bundle.get(key, 0) > have:
-            raise RuleViolation(f"{giver.name} has {have} {key} units, not {bundle[key]}.", rule)
+            raise RuleViolation(f"{giver.name} has {have} {key} units, not {bundle[key]}.", rule,
+                                code="deal_not_enough_raw" if key == "raw"
+                                else "deal_not_enough_finished",
+                                params={"team": giver.name, "have": have, "units": bundle[key]})
     if bundle.get("computers", 0) > giver.computers_owned:
-        raise RuleViolation(f"{giver.name} owns no computer to sell.", rule)
+        raise RuleViolation(f"{giver.name} owns no computer to sell.", rule,
+                            code="deal_no_computer", params={"team": giver.name})
     if bundle.get("computers", 0) and (bundle["computers"] > 1 or receiver.has_computer):
-        raise RuleViolation(f"{receiver.name} has room for one computer only.", rule)
+        raise RuleViolation(f"{receiver.name} has room for one computer only.", rule,
+                            code="deal_computer_room", params={"team": receiver.name})
     for key in ("machines", "lease"):
         ids = bundle.get(key, [])
         if not isinstance(ids, list) or not all(
             isinstance(i, int) and not isinstance(i, bool) for i in ids
         ) or len(set(ids)) != len(ids):
-            raise RuleViolation(f"In a deal, {key} is a list of machine numbers.", rule)
+            raise RuleViolation(f"In a deal, {key} is a list of machine numbers.", rule,
+                                code="deal_machine_list", params={"key": key})
         for mid in ids:
             m = state.machines.get(mid)
             if m is None:
-                raise RuleViolation(f"Machine {mid} is not in play.", rule)
+                raise RuleViolation(f"Machine {mid} is not in play.", rule,
+                                    code="machine_not_in_play", params={"machine": mid})
             if key == "lease" and not (m.owner == giver.name and m.holder == giver.name):
                 raise RuleViolation(f"{giver.name} can lease out only its own machines in its "
-                                    f"hall; machine {mid} is not.", rule)
+                                    f"hall; machine {mid} is not.", rule,
+                                    code="deal_lease_own_only",
+                                    params={"team": giver.name, "machine": mid})
             if key == "machines" and not (
                 (m.owner == giver.name and m.holder == giver.name)
                 or (m.holder == giver.name and m.owner == receiver.name)
                 or (m.owner == giver.name and m.holder == receiver.name)
             ):
                 raise RuleViolation(f"{giver.name} cannot hand machine {mid} to "
-                                    f"{receiver.name}.", rule)
+                                    f"{receiver.name}.", rule, code="deal_cannot_hand_machine",
+                                    params={"team": giver.name, "machine": mid,
+                                            "partner": receiver.name})
     both = set(bundle.get("machines", [])) & set(bundle.get("lease", []))
     if both:
         raise RuleViolation(f"Machine {min(both)} cannot be sold and leased in the same deal.",
-                            rule)
+                            rule, code="deal_sold_and_leased", params={"machine": min(both)})
 
 
 def _propose_deal(turn: Turn, action: A.ProposeDeal) -> None:
@@ -76,11 +90,12 @@ def _propose_deal(turn: Turn, action: A.ProposeDeal) -> None:
     partner = state.teams.get(action.partner)
     if partner is None or partner.bankrupt:
         raise RuleViolation(f"There is no team {action.partner!r} in the game to deal with.",
-                            rule)
+                            rule, code="deal_no_partner", params={"partner": action.partner})
     if partner is team:
-        raise RuleViolation("A deal needs another team.", rule)
+        raise RuleViolation("A deal needs another team.", rule, code="deal_needs_other_team")
     if not any(action.give.values()) and not any(action.take.values()):
-        raise RuleViolation("The deal is empty: say what changes hands.", rule)
+        raise RuleViolation("The deal is empty: say what changes hands.", rule,
+                            code="deal_empty")
     _check_bundle(state, team, partner, action.give)
     # The partner's side is checked when it accepts: its holdings are its own business.
     _check_bundle_shape(action.take)
@@ -97,13 +112,15 @@ def _check_bundle_shape(bundle: dict[str, Any]) -> None:
     unknown = set(bundle) - set(BUNDLE_KEYS)
     if unknown:
         raise RuleViolation(f"A deal can hold {', '.join(BUNDLE_KEYS)}; not "
-                            f"{', '.join(sorted(unknown))}.", rule)
+                            f"{', '.join(sorted(unknown))}.", rule, code="deal_keys",
+                            params={"allowed": list(BUNDLE_KEYS), "keys": sorted(unknown)})
     for key, value in bundle.items():
         ok = (isinstance(value, list) and all(isinstance(i, int) for i in value)) if key in (
             "machines", "lease") else (isinstance(value, int) and not isinstance(value, bool)
                                        and value >= 0)
         if not ok:
-            raise RuleViolation(f"In a deal, {key} has a bad value.", rule)
+            raise RuleViolation(f"In a deal, {key} has a bad value.", rule,
+                                code="deal_bad_value", params={"key": key})
 
 
 def _bundle_text(bundle: dict[str, Any]) -> str:
@@ -125,7 +142,8 @@ def _bundle_text(bundle: dict[str, Any]) -> str:
 def _deal_of(turn: Turn, deal_id: int) -> Deal:
     deal = turn.state.deals.get(deal_id)
     if deal is None:
-        raise RuleViolation(f"There is no open deal {deal_id}.", "Private Business between Players")
+        raise RuleViolation(f"There is no open deal {deal_id}.", "Private Business between Players",
+                            code="no_open_deal", params={"deal": deal_id})
     return deal
 
 
@@ -135,12 +153,15 @@ def _accept_deal(turn: Turn, action: A.AcceptDeal) -> None:
     deal = _deal_of(turn, action.deal)
     if deal.partner != team.name:
         raise RuleViolation(f"Deal {deal.id} is offered to {deal.partner}, not {team.name}.",
-                            "Private Business between Players")
+                            "Private Business between Players", code="deal_offered_to_other",
+                            params={"deal": deal.id, "partner": deal.partner,
+                                    "team": team.name})
     proposer = state.teams[deal.proposer]
     _check_bundle(state, proposer, team, deal.give)
     _check_bundle(state, team, proposer, deal.take)
     if deal.give.get("computers") and deal.take.get("computers"):
-        raise RuleViolation("Swap computers by two deals.", "Private Business between Players")
+        raise RuleViolation("Swap computers by two deals.", "Private Business between Players",
+                            code="deal_swap_computers")
     del state.deals[deal.id]
     _hand_over(turn, proposer, team, deal.give, deal.terms)
     _hand_over(turn, team, proposer, deal.take, deal.terms)
@@ -198,7 +219,9 @@ def _reject_deal(turn: Turn, action: A.RejectDeal) -> None:
     deal = _deal_of(turn, action.deal)
     if deal.partner != team.name:
         raise RuleViolation(f"Deal {deal.id} is offered to {deal.partner}; only it can turn "
-                            "it down.", "Private Business between Players")
+                            "it down.", "Private Business between Players",
+                            code="deal_only_partner_rejects",
+                            params={"deal": deal.id, "partner": deal.partner})
     del turn.state.deals[deal.id]
     turn.emit("deal_rejected", f"{team.name} turns down deal {deal.id}.", team=team.name,
               deal=deal.id)
@@ -209,7 +232,9 @@ def _withdraw_deal(turn: Turn, action: A.WithdrawDeal) -> None:
     deal = _deal_of(turn, action.deal)
     if deal.proposer != team.name:
         raise RuleViolation(f"Deal {deal.id} was offered by {deal.proposer}; only it can "
-                            "withdraw it.", "Private Business between Players")
+                            "withdraw it.", "Private Business between Players",
+                            code="deal_only_proposer_withdraws",
+                            params={"deal": deal.id, "proposer": deal.proposer})
     del turn.state.deals[deal.id]
     turn.emit("deal_withdrawn", f"{team.name} withdraws deal {deal.id}.", team=team.name,
               deal=deal.id)
@@ -221,11 +246,14 @@ def _repay_private(turn: Turn, action: A.RepayPrivate) -> None:
     rule = "Explanations: Credit, Bankruptcy and Private Trade"
     loan = state.loans.get(action.loan)
     if loan is None or loan.borrower != team.name:
-        raise RuleViolation(f"You have no private loan {action.loan}.", rule)
+        raise RuleViolation(f"You have no private loan {action.loan}.", rule,
+                            code="no_private_loan", params={"loan": action.loan})
     if not 0 < action.amount <= loan.amount:
         raise RuleViolation(f"You owe {marks(loan.amount)} Marks on loan {loan.id}; repay "
-                            "between 1 and that.", rule)
-    _need_cash(team, action.amount, "the repayment", rule)
+                            "between 1 and that.", rule, code="private_repay_range",
+                            params={"owed": loan.amount, "loan": loan.id,
+                                    "amount": action.amount})
+    _need_cash(team, action.amount, "the repayment", rule, code="cash_for_repayment")
     lender = state.teams[loan.lender]
     loan.amount -= action.amount
     if not loan.amount:

@@ -76,6 +76,9 @@ AUTO: dict[str, Callable[[Turn, Team, Pending], bool]] = {}
 #: kind of pending item -> what the game waits for, in words, for refusals ("... is not open
 #: now: <text>"); steps add their kinds.
 WAITING_TEXTS: dict[str, Callable[[GameState], str]] = {}
+#: kind of pending item -> the numbers and names of its WAITING_TEXTS sentence, for the
+#: ``waiting`` param of a refusal (``waiting(state)``); steps add their kinds.
+WAITING_PARAMS: dict[str, Callable[[GameState], dict[str, Any]]] = {}
 
 
 def _hook(moment: str, *args: Any) -> None:
@@ -89,12 +92,7 @@ def new_game(config: GameConfig) -> GameState:
     config.validate()
     rng = Chance(config.seed)
     deck_ids = sorted(standard_deck())
-    if config.risk_order is not None:
-        if sorted(config.risk_order) != deck_ids:
-            raise RuleViolation(
-                "Game set-up: risk_order must name each of the 30 risk cards once.",
-                "The Blue Risk Field",
-            )
+    if config.risk_order is not None:  # checked by validate: each card once
         deck = list(config.risk_order)
     else:
         deck = list(deck_ids)
@@ -143,10 +141,11 @@ def apply(
 ) -> list[Event]:
     """Carry out ``action``; return what happened. ``chance`` replays recorded outcomes."""
     if state.phase == "ended":
-        raise RuleViolation("The game is over.", "End of the Game")
+        raise RuleViolation("The game is over.", "End of the Game", code="game_over")
     handler = HANDLERS.get(type(action))
     if handler is None:
-        raise RuleViolation(f"Unknown action {action.type!r}.", "game log")
+        raise RuleViolation(f"Unknown action {action.type!r}.", "game log",
+                            code="unknown_action_type", params={"type": action.type})
     _check_recorded(chance)
     turn = Turn(state, chance)
     _check_actor(state, action)
@@ -174,7 +173,8 @@ def _check_recorded(chance: dict[str, int] | None) -> None:
         if name not in ("die", "card") and isinstance(value, int):
             continue  # a step's own draw (a tie break): checked where it is drawn
         raise RuleViolation(f"The log records {name} = {value!r}, which no die or card shows.",
-                            "game log")
+                            "game log", code="impossible_chance",
+                            params={"name": name, "value": repr(value)})
 
 
 def _team(turn: Turn, action: A.Action) -> Team:
@@ -186,12 +186,32 @@ def _require_turn(turn: Turn, action: A.Action, pending: str, what: str, rule: s
     state = turn.state
     if state.phase == "order":
         raise RuleViolation("The game has not begun: roll for the first player.",
-                            "Now We Can Begin")
+                            "Now We Can Begin", code="game_not_begun")
     if action.actor != state.current:
-        raise RuleViolation(f"It is {state.current}'s turn, not {action.actor}'s.", rule)
+        raise RuleViolation(f"It is {state.current}'s turn, not {action.actor}'s.", rule,
+                            code="not_your_turn",
+                            params={"current": state.current, "actor": action.actor})
     if not state.pending or state.pending[0].kind != pending:
-        raise RuleViolation(f"{what} is not open now: {_waiting_text(state)}", rule)
+        raise RuleViolation(f"{what} is not open now: {_waiting_text(state)}", rule,
+                            code="not_open_now",
+                            params={"action": action.type, "waiting": waiting(state)})
     return state.teams[action.actor]
+
+
+def waiting(state: GameState) -> dict[str, Any]:
+    """What the game waits for, as ``_waiting_text`` says it, in fields: ``kind`` (``"roll_off"``,
+    ``"roll"``, or the kind of the pending item: ``"red"``, ``"pay"``, a step's kind) and the
+    numbers and names its sentence speaks of."""
+    if state.phase == "order":
+        return {"kind": "roll_off"}
+    if not state.pending:
+        return {"kind": "roll", "team": state.current}
+    head = state.pending[0]
+    if head.kind in WAITING_PARAMS:
+        return {"kind": head.kind, **WAITING_PARAMS[head.kind](state)}
+    if head.kind == "pay":
+        return {"kind": "pay", "amount": head.amount, "reason": head.reason}
+    return {"kind": head.kind}
 
 
 def _waiting_text(state: GameState) -> str:
@@ -213,9 +233,10 @@ def _waiting_text(state: GameState) -> str:
     }.get(head.kind, head.kind)
 
 
-def _need_units(n: int, what: str, rule: str) -> None:
+def _need_units(n: int, what: str, rule: str, *, code: str, params: dict[str, Any] | None = None
+                ) -> None:
     if n < 1:
-        raise RuleViolation(f"Name at least one {what}.", rule)
+        raise RuleViolation(f"Name at least one {what}.", rule, code=code, params=params)
 
 
 # ---------------------------------------------------------------- bankruptcy
@@ -275,20 +296,23 @@ def _check_actor(state: GameState, action: A.Action) -> None:
     if own is not None:
         if kind not in own and kind not in SHARED_ACTIONS.get(actor, ()):
             who = "The bank" if actor == BANK else "The worker representative"
-            raise RuleViolation(f"{who} cannot make that move; a team must.", "game log")
+            raise RuleViolation(f"{who} cannot make that move; a team must.", "game log",
+                                code="team_move_only", params={"actor": actor})
         return
     team = state.teams.get(actor)
     if team is None:
-        raise RuleViolation(f"There is no team called {actor!r} in this game.", "game log")
+        raise RuleViolation(f"There is no team called {actor!r} in this game.", "game log",
+                            code="no_such_team", params={"team": actor})
     if team.bankrupt:
-        raise RuleViolation(f"{actor} is bankrupt and out of the game.", "Bankruptcy")
+        raise RuleViolation(f"{actor} is bankrupt and out of the game.", "Bankruptcy",
+                            code="team_bankrupt", params={"team": actor})
     for other, moves in ACTOR_ACTIONS.items():
         if kind in moves:
             if other == BANK:
                 raise RuleViolation("Only the bank director can do that.",
-                                    "Choose a Bank Director")
+                                    "Choose a Bank Director", code="bank_only")
             raise RuleViolation("Only the worker representative can do that.",
-                                "6. Step: Labor Market")
+                                "6. Step: Labor Market", code="workers_only")
 
 # Bankruptcy and the expansion steps register their handlers and hooks on import.
 from . import bankruptcy, steps  # noqa: E402, F401

@@ -23,8 +23,10 @@ def _buy_web(turn: Turn, action: A.BuyWeb) -> None:
     team = _require_turn(turn, action, "green", "Buying a WEB chip", "The Green WEB Field")
     if state.web_bank < 1:
         raise RuleViolation("The bank has no WEB chip left: all "
-                            f"{state.config.limits.web_chips} are in play.", "Game Materials")
-    _need_cash(team, WEB_PRICE, "a WEB chip", "The Green WEB Field")
+                            f"{state.config.limits.web_chips} are in play.", "Game Materials",
+                            code="bank_out_of_web_chips",
+                            params={"limit": state.config.limits.web_chips})
+    _need_cash(team, WEB_PRICE, "a WEB chip", "The Green WEB Field", code="cash_for_web_chip")
     state.pending.pop(0)
     _cash(turn, team, None, WEB_PRICE, "WEB chip")
     team.web += 1
@@ -58,16 +60,18 @@ def _cost_choice(turn: Turn, action: A.CostChoice) -> None:
     option = action.option
     if option == "sell_half":
         if team.finished < 1:
-            raise RuleViolation("You have no finished product to sell at half price.", rule)
+            raise RuleViolation("You have no finished product to sell at half price.", rule,
+                                code="no_finished_for_half_price")
         sell_at_half_price(turn, team, team.finished)
     elif option == "produce":
         units = min(ready_capacity(state, team), team.raw)
         if units < 1:
             raise RuleViolation("You cannot produce: you need a ready machine and raw material.",
-                                rule)
+                                rule, code="cannot_produce_on_cost_field")
         cost = units * COST_FIELD_PRODUCTION
         _need_cash(team, cost, f"producing {units} units at {marks(COST_FIELD_PRODUCTION)} each",
-                   rule)
+                   rule, code="cash_for_cost_field_production",
+                   params={"units": units, "each": COST_FIELD_PRODUCTION})
         state.pending.pop(0)
         _make(turn, team, units, cost, "cost-field production")
     elif option == "idle":
@@ -78,12 +82,13 @@ def _cost_choice(turn: Turn, action: A.CostChoice) -> None:
         _owe(turn, team, cost, "idle costs", f"{len(team.machines)} machine(s)")
     elif option == "web":
         if team.web < 1:
-            raise RuleViolation("You have no WEB chip to pay with.", rule)
+            raise RuleViolation("You have no WEB chip to pay with.", rule, code="no_web_chip")
         state.pending.pop(0)
         _web_to_bank(turn, team, 1, "cost field")
         turn.emit("cost_web", f"{team.name} pays 1 WEB chip.", team=team.name)
     else:
-        raise RuleViolation("On the yellow field choose sell_half, produce, idle or web.", rule)
+        raise RuleViolation("On the yellow field choose sell_half, produce, idle or web.", rule,
+                            code="cost_field_option", params={"option": option})
 
 
 def _write_off(turn: Turn, action: A.WriteOff) -> None:
@@ -93,14 +98,15 @@ def _write_off(turn: Turn, action: A.WriteOff) -> None:
     option = action.option
     if option == "web":
         if team.web < 1:
-            raise RuleViolation("You have no WEB chip to pay instead.", rule)
+            raise RuleViolation("You have no WEB chip to pay instead.", rule, code="no_web_chip")
         state.pending.pop(0)
         _web_to_bank(turn, team, 1, "write-off")
         turn.emit("write_off", f"{team.name} pays 1 WEB chip and keeps its machines.",
                   team=team.name, option="web")
         return
     if option not in ("return", "downgrade"):
-        raise RuleViolation("On the white field choose return, downgrade or web.", rule)
+        raise RuleViolation("On the white field choose return, downgrade or web.", rule,
+                            code="write_off_option", params={"option": option})
     # Any machine may be returned, a double one too (setting it back "is sufficient", not
     # required); unnamed, a single machine goes first.
     double: bool | None = True if option == "downgrade" else None
@@ -127,7 +133,8 @@ def _draw_risk(turn: Turn, action: A.DrawRisk) -> None:
     deck = standard_deck()
     if action.card not in deck:
         raise RuleViolation(f"There is no risk card {action.card}; cards are 1 to {len(deck)}.",
-                            "The Blue Risk Field")
+                            "The Blue Risk Field", code="no_such_risk_card",
+                            params={"card": action.card, "cards": len(deck)})
     state.pending.pop(0)
     turn.chance["card"] = action.card
     _risk_card(turn, team, action.card)
@@ -188,7 +195,9 @@ def _renew_lease(turn: Turn, action: A.RenewLease) -> None:
     team = _require_turn(turn, action, "lease", "Renewing the computer lease", rule)
     if action.renew:
         if team.web < WEB_LEASE:
-            raise RuleViolation("Renewing the lease takes 2 WEB chips.", rule)
+            raise RuleViolation("Renewing the lease takes 2 WEB chips.", rule,
+                                code="web_for_lease_renewal",
+                                params={"need": WEB_LEASE, "have": team.web})
         state.pending.pop(0)
         state.ledger.post(state.seq, "web", "board", BANK, WEB_LEASE, "computer lease")
         state.web_bank += WEB_LEASE

@@ -56,9 +56,10 @@ class GameLog:
             data.get("actions", []), list
         ):
             raise RuleViolation("A game log is an object with 'config' and 'actions'.",
-                                "game log")
+                                "game log", code="log_not_object")
         if data.get("format", FORMAT) != FORMAT or data.get("version", VERSION) != VERSION:
-            raise RuleViolation(f"This is not a {FORMAT} version {VERSION} file.", "game log")
+            raise RuleViolation(f"This is not a {FORMAT} version {VERSION} file.", "game log",
+                                code="log_format", params={"format": FORMAT, "version": VERSION})
         return cls(GameConfig.from_dict(data["config"]), list(data.get("actions", [])))
 
     @classmethod
@@ -66,7 +67,8 @@ class GameLog:
         try:
             data = json.loads(Path(path).read_text("utf-8"))
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RuleViolation(f"The log is not valid JSON: {exc}", "game log") from exc
+            raise RuleViolation(f"The log is not valid JSON: {exc}", "game log",
+                                code="log_not_json", params={"error": str(exc)}) from exc
         return cls.from_dict(data)
 
 
@@ -82,14 +84,16 @@ class ReplayError(Exception):
 
 def parse_entry(entry: Any) -> tuple[Action, dict[str, int] | None]:
     if not isinstance(entry, dict):
-        raise RuleViolation("Each log entry is an action object.", "game log")
+        raise RuleViolation("Each log entry is an action object.", "game log",
+                            code="log_entry_not_object")
     body = {k: v for k, v in entry.items() if k != "chance"}
     chance = entry.get("chance")
     if chance is not None and (
         not isinstance(chance, dict)
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in chance.values())
     ):
-        raise RuleViolation("'chance' holds whole numbers by name (die, card).", "game log")
+        raise RuleViolation("'chance' holds whole numbers by name (die, card).", "game log",
+                            code="log_chance")
     return action_from_dict(body), chance
 
 

@@ -68,16 +68,23 @@ def _pick_machine(
     if mid is not None:
         machine = state.machines.get(mid)
         if machine is None or machine.holder != team.name:
-            raise RuleViolation(f"Machine {mid} is not in your hall.", rule)
+            raise RuleViolation(f"Machine {mid} is not in your hall.", rule,
+                                code="machine_not_in_hall", params={"machine": mid})
         if owned and machine.owner != team.name:
-            raise RuleViolation(f"Machine {mid} is leased from {machine.owner}.", rule)
+            raise RuleViolation(f"Machine {mid} is leased from {machine.owner}.", rule,
+                                code="machine_leased_from",
+                                params={"machine": mid, "owner": machine.owner})
         if double is True and not machine.double:
-            raise RuleViolation(f"Machine {mid} is a single machine.", rule)
+            raise RuleViolation(f"Machine {mid} is a single machine.", rule,
+                                code="machine_is_single", params={"machine": mid})
         if double is False and machine.double:
-            raise RuleViolation(f"Machine {mid} is a double machine already.", rule)
+            raise RuleViolation(f"Machine {mid} is a double machine already.", rule,
+                                code="machine_is_double", params={"machine": mid})
         return machine
     fits = [m for m in held if double is None or m.double == double]
     if not fits:
         kind = {True: "double ", False: "single ", None: ""}[double]
-        raise RuleViolation(f"You have no {kind}machine for that.", rule)
+        raise RuleViolation(f"You have no {kind}machine for that.", rule,
+                            code={True: "no_double_machine", False: "no_single_machine",
+                                  None: "no_machine"}[double])
     return min(fits, key=lambda m: m.id)

@@ -7,6 +7,8 @@ movement is booked in the ledger.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .constants import COMPUTER_CREDIT, MACHINE_CREDIT, REPURCHASE
 from .engine import Turn
 from .errors import RuleViolation, marks
@@ -14,14 +16,17 @@ from .state import BANK, GameState, Pending, Team
 
 
 # ---------------------------------------------------------------- checks
-def _need_cash(team: Team, cost: int, what: str, rule: str, verb: str | None = None) -> None:
+def _need_cash(team: Team, cost: int, what: str, rule: str, verb: str | None = None, *,
+               code: str, params: dict[str, Any] | None = None) -> None:
     """Refuse unless the team has ``cost`` Marks: "You have 3,000 Marks; 4 units cost 4,200."
-    ``verb`` replaces "cost(s)" ("... and with 5,000 credit you" + "pay")."""
+    ``verb`` replaces "cost(s)" ("... and with 5,000 credit you" + "pay"). The refusal's
+    params are ``cash`` and ``cost`` and the caller's ``params`` (what ``what`` speaks of)."""
     if team.cash < cost:
         if verb is None:
             verb = "cost" if what.endswith("s") else "costs"
         raise RuleViolation(f"You have {marks(team.cash)} Marks; {what} {verb} {marks(cost)}.",
-                            rule)
+                            rule, code=code,
+                            params={"cash": team.cash, "cost": cost, **(params or {})})
 
 
 def credit_available(state: GameState, team: Team, new_collateral: int = 0) -> int:
@@ -39,14 +44,17 @@ def credit_available(state: GameState, team: Team, new_collateral: int = 0) -> i
 def _check_credit_amount(state: GameState, amount: int, available: int, rule: str) -> None:
     step = state.config.credit_step
     if amount < 0:
-        raise RuleViolation("A credit cannot be negative.", rule)
+        raise RuleViolation("A credit cannot be negative.", rule, code="credit_negative",
+                            params={"amount": amount})
     if amount % step:
-        raise RuleViolation(f"The bank lends in steps of {marks(step)} Marks.", rule)
+        raise RuleViolation(f"The bank lends in steps of {marks(step)} Marks.", rule,
+                            code="credit_step", params={"step": step, "amount": amount})
     if amount > available:
         raise RuleViolation(
             f"The bank lends up to half the value of your machines and computers: "
             f"{marks(available)} Marks more at most, not {marks(amount)}.",
-            "Lines of Credit",
+            "Lines of Credit", code="credit_limit",
+            params={"available": available, "amount": amount},
         )
 
 

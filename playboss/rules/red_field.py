@@ -43,15 +43,17 @@ def _purchase(turn: Turn, action: A.Purchase) -> None:
     state = turn.state
     team = _require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
     units = action.units
-    _need_units(units, "unit to buy", "Decision: Purchasing")
+    _need_units(units, "unit to buy", "Decision: Purchasing", code="no_units_to_buy")
     available = sum(state.market)
     if units > available:
         raise RuleViolation(f"The market holds {available} units; you cannot buy {units}.",
-                            "Decision: Purchasing")
+                            "Decision: Purchasing", code="market_holds",
+                            params={"in_market": available, "units": units})
     zones = purchase_zones(state.market, units)
     prices = state.config.zone_prices
     cost = sum(prices[z] for z in zones)
-    _need_cash(team, cost, f"{units} units", "Decision: Purchasing")
+    _need_cash(team, cost, f"{units} units", "Decision: Purchasing", code="cash_for_units",
+               params={"units": units})
     for z in zones:
         state.market[z] -= 1
     team.raw += units
@@ -67,18 +69,24 @@ def _invest(turn: Turn, action: A.Invest) -> None:
     team = _require_turn(turn, action, "red", "Investing", "Decision: Investment")
     if state.machines_in_bank() < 1:
         raise RuleViolation("The bank has no machine left: all "
-                            f"{state.config.limits.machines} are in play.", "Game Materials")
+                            f"{state.config.limits.machines} are in play.", "Game Materials",
+                            code="bank_out_of_machines",
+                            params={"limit": state.config.limits.machines})
     if action.credit > MACHINE_CREDIT:
         raise RuleViolation(f"An investment may borrow at most {marks(MACHINE_CREDIT)} Marks.",
-                            "Decision: Investment")
+                            "Decision: Investment", code="investment_credit_cap",
+                            params={"max_credit": MACHINE_CREDIT, "credit": action.credit})
     _check_credit_amount(state, action.credit, credit_available(state, team, MACHINE_CREDIT),
                          "Decision: Investment")
     if action.credit:
         what, verb = (f"a machine costs {marks(MACHINE_PRICE)} and with "
                       f"{marks(action.credit)} credit you", "pay")
+        _need_cash(team, MACHINE_PRICE - action.credit, what, "Decision: Investment", verb,
+                   code="cash_for_machine_on_credit",
+                   params={"price": MACHINE_PRICE, "credit": action.credit})
     else:
-        what, verb = "a machine", "costs"
-    _need_cash(team, MACHINE_PRICE - action.credit, what, "Decision: Investment", verb)
+        _need_cash(team, MACHINE_PRICE, "a machine", "Decision: Investment", "costs",
+                   code="cash_for_machine")
     _borrow(turn, team, action.credit)
     machine = _give_machine(turn, team)
     _cash(turn, team, None, MACHINE_PRICE, "investment")
@@ -94,10 +102,11 @@ def _produce(turn: Turn, action: A.Produce) -> None:
     state = turn.state
     team = _require_turn(turn, action, "red", "Producing", "Decision: Producing")
     units = action.units
-    _need_units(units, "unit to produce", "Decision: Producing")
+    _need_units(units, "unit to produce", "Decision: Producing", code="no_units_to_produce")
     _check_production(state, team, units, "Decision: Producing")
     cost = units * production_cost(team)
-    _need_cash(team, cost, f"producing {units} units", "Decision: Producing")
+    _need_cash(team, cost, f"producing {units} units", "Decision: Producing",
+               code="cash_for_production", params={"units": units})
     _make(turn, team, units, cost, "production")
     _decided(turn, team)
 
@@ -107,10 +116,14 @@ def _check_production(state: GameState, team: Team, units: int, rule: str) -> No
     if units > capacity:
         waiting = sum(1 for m in team.machines if state.machines[m].ready_at > team.rolls)
         note = f" ({waiting} machine(s) still being delivered)" if waiting else ""
+        params = {"capacity": capacity, "units": units}
         raise RuleViolation(f"Your machines can make {capacity} units now{note}, not {units}.",
-                            rule)
+                            rule, code="production_capacity_delivering" if waiting
+                            else "production_capacity",
+                            params={**params, "delivering": waiting} if waiting else params)
     if units > team.raw:
-        raise RuleViolation(f"You have {team.raw} units of raw material, not {units}.", rule)
+        raise RuleViolation(f"You have {team.raw} units of raw material, not {units}.", rule,
+                            code="not_enough_raw", params={"have": team.raw, "units": units})
 
 
 def _make(turn: Turn, team: Team, units: int, cost: int, reason: str) -> None:
@@ -143,13 +156,15 @@ def _sell(turn: Turn, action: A.Sell) -> None:
     state = turn.state
     team = _require_turn(turn, action, "red", "Selling", "Decision: Selling")
     units = action.units
-    _need_units(units, "unit to sell", "Decision: Selling")
+    _need_units(units, "unit to sell", "Decision: Selling", code="no_units_to_sell")
     if units > team.finished:
         raise RuleViolation(f"You have {team.finished} finished units, not {units}.",
-                            "Decision: Selling")
+                            "Decision: Selling", code="not_enough_finished",
+                            params={"have": team.finished, "units": units})
     room = open_dimples(state.market, state.config.zone_capacity)
     if units > room:
-        raise RuleViolation(f"The market has room for {room} units only.", "Decision: Selling")
+        raise RuleViolation(f"The market has room for {room} units only.", "Decision: Selling",
+                            code="market_room", params={"room": room, "units": units})
     prices = sale_prices(state, team, units, team.advertising)
     revenue = sum(prices)
     _to_market(turn, team, "finished", units, "sale")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import actions as A
 from .config import FIELD_NAMES
 from .constants import INTEREST_PERCENT, LOAN_FEE, WEB_LEASE
-from .engine import AUTO, Turn, _bankrupt, _hook, _pay_capital, _team, _waiting_text
+from .engine import AUTO, Turn, _bankrupt, _hook, _pay_capital, _team, _waiting_text, waiting
 from .errors import RuleViolation, marks
 from .fields import _end_lease, _risk_card
 from .money import _cash, liquidity
@@ -25,17 +25,22 @@ def _roll(turn: Turn, action: A.Roll) -> None:
     team = _team(turn, action)
     if state.config.dice == "entered":
         if action.die is None:
-            raise RuleViolation("Enter the number the die shows.", "physical board")
+            raise RuleViolation("Enter the number the die shows.", "physical board",
+                                code="die_missing")
         if not 1 <= action.die <= 6:
-            raise RuleViolation(f"A die shows 1 to 6, not {action.die}.", "physical board")
+            raise RuleViolation(f"A die shows 1 to 6, not {action.die}.", "physical board",
+                                code="die_range", params={"die": action.die})
     elif action.die is not None:
-        raise RuleViolation("The engine rolls the die in this game; send no number.", "dice")
+        raise RuleViolation("The engine rolls the die in this game; send no number.", "dice",
+                            code="die_not_entered")
     if state.phase == "order":
         if team.name not in state.order_contest or team.name in state.order_rolls:
+            still = [t for t in state.order_contest if t not in state.order_rolls]
             raise RuleViolation(
                 f"{team.name} does not roll for first place now; waiting for "
-                f"{', '.join(t for t in state.order_contest if t not in state.order_rolls)}.",
-                "Now We Can Begin",
+                f"{', '.join(still)}.",
+                "Now We Can Begin", code="not_in_roll_off",
+                params={"team": team.name, "teams": still},
             )
         die = _die(turn, action)
         state.order_rolls[team.name] = die
@@ -45,10 +50,13 @@ def _roll(turn: Turn, action: A.Roll) -> None:
             _settle_order(turn)
         return
     if action.actor != state.current:
-        raise RuleViolation(f"It is {state.current}'s turn, not {action.actor}'s.", "Movement")
+        raise RuleViolation(f"It is {state.current}'s turn, not {action.actor}'s.", "Movement",
+                            code="not_your_turn",
+                            params={"current": state.current, "actor": action.actor})
     if state.rolled or state.pending:
         raise RuleViolation(f"{team.name} has rolled already; waiting for "
-                            f"{_waiting_text(state)}", "Movement")
+                            f"{_waiting_text(state)}", "Movement", code="rolled_already",
+                            params={"team": team.name, "waiting": waiting(state)})
     die = _die(turn, action)
     _move(turn, team, die)
 

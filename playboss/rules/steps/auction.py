@@ -192,6 +192,9 @@ def _waiting_text(state: GameState) -> str:
 
 
 E.WAITING_TEXTS[PENDING] = _waiting_text
+E.WAITING_PARAMS[PENDING] = lambda state: (
+    {} if (auction := state.step.get("auction")) is None else
+    {"units": auction["units"], "price": lowest_bid(state, auction)})
 
 
 # ====================================================================== handlers
@@ -199,10 +202,10 @@ def _require_auction(turn: E.Turn) -> dict[str, Any]:
     state = turn.state
     if STEP not in state.config.steps:
         raise RuleViolation("Purchasing auctions are not played in this game (expansion "
-                            "step 2).", RULE)
+                            "step 2).", RULE, code="step_off", params={"step": STEP})
     auction = open_auction(state)
     if auction is None:
-        raise RuleViolation("No auction is open now.", RULE)
+        raise RuleViolation("No auction is open now.", RULE, code="no_auction_open")
     return auction
 
 
@@ -212,23 +215,31 @@ def _bid(turn: E.Turn, action: AuctionBid) -> None:
     team = state.teams[action.actor]
     price = action.price
     if not isinstance(price, int) or isinstance(price, bool):
-        raise RuleViolation("A bid is a whole number of Marks per unit.", RULE)
+        raise RuleViolation("A bid is a whole number of Marks per unit.", RULE,
+                            code="bid_whole_number")
     leader, standing = highest(auction)
     if leader == team.name:
         raise RuleViolation(f"You hold the highest bid already ({marks(standing)} Marks per "
-                            "unit).", RULE)
+                            "unit).", RULE, code="auction_highest_bid_already",
+                            params={"price": standing})
     step = state.config.auction_step
     if price <= standing:
         what = "the highest bid" if leader else "the market price the bank opened with"
         raise RuleViolation(f"Bid more than {what}: at least {marks(standing + step)} Marks "
-                            f"per unit, not {marks(price)}.", RULE)
+                            f"per unit, not {marks(price)}.", RULE,
+                            code="auction_bid_above_highest" if leader
+                            else "auction_bid_above_opening",
+                            params={"least": standing + step, "price": price})
     if (price - auction["opening"]) % step or price < standing + step:
         raise RuleViolation(f"Bids rise in steps of {marks(step)} Marks from the opening "
                             f"price of {marks(auction['opening'])}: bid "
                             f"{marks(standing + step)}, or more in steps of {marks(step)}.",
-                            RULE)
+                            RULE, code="auction_bid_step",
+                            params={"step": step, "opening": auction["opening"],
+                                    "least": standing + step, "price": price})
     units = auction["units"]
-    _need_cash(team, price * units, f"{units} units at {marks(price)} Marks", RULE)
+    _need_cash(team, price * units, f"{units} units at {marks(price)} Marks", RULE,
+               code="cash_for_auction_bid", params={"units": units, "price": price})
     auction["bids"].append([team.name, price])
     auction["passed"] = []
     turn.emit("auction_bid", f"{team.name} bids {marks(price)} Marks per unit "
@@ -243,10 +254,11 @@ def _pass(turn: E.Turn, action: AuctionPass) -> None:
     leader, standing = highest(auction)
     if leader == team.name:
         raise RuleViolation(f"You hold the highest bid ({marks(standing)} Marks per unit); "
-                            "there is nothing to pass on.", RULE)
+                            "there is nothing to pass on.", RULE, code="auction_pass_leader",
+                            params={"price": standing})
     if team.name in auction["passed"]:
         raise RuleViolation("You have passed already; you may still bid until the auction "
-                            "closes.", RULE)
+                            "closes.", RULE, code="auction_passed_already")
     auction["passed"].append(team.name)
     turn.emit("auction_pass", f"{team.name} offers no more than {marks(standing)} Marks per "
               "unit.", team=team.name)
@@ -275,11 +287,14 @@ def _purchase(turn: E.Turn, action: A.Purchase) -> None:
         return
     buyer = E._require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
     if not isinstance(action.units, int) or isinstance(action.units, bool):
-        raise RuleViolation("Name a whole number of units to buy.", "Decision: Purchasing")
+        raise RuleViolation("Name a whole number of units to buy.", "Decision: Purchasing",
+                            code="units_whole_number")
     if action.units > MAX_UNITS_AT_MARKET_PRICE:
         raise RuleViolation(f"With competition during purchasing you buy at most "
                             f"{MAX_UNITS_AT_MARKET_PRICE} units at the market price, not "
-                            f"{action.units}; the rest of the zone is then auctioned.", RULE)
+                            f"{action.units}; the rest of the zone is then auctioned.", RULE,
+                            code="auction_purchase_cap",
+                            params={"most": MAX_UNITS_AT_MARKET_PRICE, "units": action.units})
     zones = purchase_zones(state.market, max(action.units, 0))
     _base_purchase(turn, action)  # checks the rest; refuses before changing anything
     zone = zones[-1]

@@ -57,14 +57,16 @@ A.register(SetPersonalGoal)
 def _personal_goal(turn: E.Turn, action: SetPersonalGoal) -> None:
     state = turn.state
     if not enabled(state, 5):
-        raise RuleViolation("Step 5 (various game goals) is not played in this game.", RULE)
+        raise RuleViolation("Step 5 (various game goals) is not played in this game.", RULE,
+                            code="step_off", params={"step": 5})
     team = state.teams[action.actor]
     text = action.text.strip() if isinstance(action.text, str) else ""
     if not text or len(text) > 200:
-        raise RuleViolation("Write your personal goal in 1 to 200 characters.", RULE)
+        raise RuleViolation("Write your personal goal in 1 to 200 characters.", RULE,
+                            code="personal_goal_length", params={"most": 200})
     if team.rolls:
         raise RuleViolation("The personal goal is written down at the start of the game, "
-                            "before your first roll.", RULE)
+                            "before your first roll.", RULE, code="personal_goal_too_late")
     team.step["personal_goal"] = text
     turn.emit("personal_goal", f"{team.name} writes down its personal goal.", team=team.name)
 

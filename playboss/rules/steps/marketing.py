@@ -132,13 +132,15 @@ def _free(turn: E.Turn, team: Team, trough: int, why: str) -> None:
 def _step_on(state: GameState) -> None:
     if STEP not in state.config.steps:
         raise RuleViolation("Marketing organizations are not played in this game (expansion "
-                            "step 3).", RULE)
+                            "step 3).", RULE, code="step_off", params={"step": STEP})
 
 
 def _check_trough_number(trough: Any) -> None:
     if not isinstance(trough, int) or isinstance(trough, bool) or not 1 <= trough <= TROUGHS:
         raise RuleViolation(f"The board has marketing troughs 1 to {TROUGHS}; not {trough}.",
-                            RULE)
+                            RULE, code="trough_range",
+                            params={"troughs": TROUGHS, "trough": repr(trough)
+                                    if not isinstance(trough, int) else trough})
 
 
 # ====================================================================== founding and closing
@@ -149,7 +151,8 @@ def _found(turn: E.Turn, action: FoundMarketing) -> None:
     free = free_troughs(state)
     if action.trough is None:
         if not free:
-            raise RuleViolation(f"All {TROUGHS} marketing troughs are taken.", RULE)
+            raise RuleViolation(f"All {TROUGHS} marketing troughs are taken.", RULE,
+                                code="troughs_all_taken", params={"troughs": TROUGHS})
         trough = free[0]
     else:
         _check_trough_number(action.trough)
@@ -157,11 +160,15 @@ def _found(turn: E.Turn, action: FoundMarketing) -> None:
         owner = troughs(state)[trough - 1]
         if owner is not None:
             raise RuleViolation(f"Marketing trough {trough} is taken by {owner}"
-                                f"{' (you)' if owner == team.name else ''}.", RULE)
+                                f"{' (you)' if owner == team.name else ''}.", RULE,
+                                code="trough_yours" if owner == team.name else "trough_taken",
+                                params={"trough": trough, "owner": owner})
     if state.web_bank < CHIPS:
         raise RuleViolation(f"The bank has {state.web_bank} WEB chips; a marketing trough "
-                            f"takes {CHIPS}.", RULE)
-    _need_cash(team, FOUNDING_COST, "a marketing organization", RULE)
+                            f"takes {CHIPS}.", RULE, code="bank_web_for_trough",
+                            params={"have": state.web_bank, "need": CHIPS})
+    _need_cash(team, FOUNDING_COST, "a marketing organization", RULE,
+               code="cash_for_marketing_organization")
     _cash(turn, team, None, FOUNDING_COST, REASON)
     state.web_bank -= CHIPS
     state.ledger.post(state.seq, "web", BANK, TROUGH_PARTY, CHIPS, REASON)
@@ -179,13 +186,15 @@ def _close(turn: E.Turn, action: CloseMarketing) -> None:
     if action.trough is None:
         if len(mine) != 1:
             raise RuleViolation("Name the trough to close: you own "
-                                f"{', '.join(map(str, mine)) or 'none'}.", RULE)
+                                f"{', '.join(map(str, mine)) or 'none'}.", RULE,
+                                code="trough_to_close", params={"yours": list(mine)})
         trough = mine[0]
     else:
         _check_trough_number(action.trough)
         trough = action.trough
         if trough not in mine:
-            raise RuleViolation(f"Marketing trough {trough} is not yours.", RULE)
+            raise RuleViolation(f"Marketing trough {trough} is not yours.", RULE,
+                                code="trough_not_yours", params={"trough": trough})
     _free(turn, team, trough, "its WEB chips are withdrawn")
 
 
@@ -224,14 +233,17 @@ def _pay(turn: E.Turn, action: PayMarketing) -> None:
     team = E._require_turn(turn, action, FEE, "Paying the marketing costs", RULE)
     trough = _fee_due(state, team)
     if trough is None:  # cannot happen: an item for a freed trough is dropped with it
-        raise RuleViolation("No marketing costs are due now.", RULE)
+        raise RuleViolation("No marketing costs are due now.", RULE, code="no_marketing_costs_due")
     if action.trough is not None and action.trough != trough:
-        raise RuleViolation(f"The marketing costs due now are for trough {trough}.", RULE)
+        raise RuleViolation(f"The marketing costs due now are for trough {trough}.", RULE,
+                            code="marketing_costs_for_trough", params={"trough": trough})
     if not isinstance(action.pay, bool):
         raise RuleViolation("pay is true (pay the 15,000 Marks) or false (give the "
-                            "organization up).", RULE)
+                            "organization up).", RULE, code="marketing_pay_bool",
+                            params={"cost": YEARLY_COST})
     if action.pay:
-        _need_cash(team, YEARLY_COST, "the yearly marketing costs", RULE)
+        _need_cash(team, YEARLY_COST, "the yearly marketing costs", RULE,
+                   code="cash_for_marketing_costs")
         state.pending.pop(0)
         _cash(turn, team, None, YEARLY_COST, REASON)
         turn.emit("marketing_paid", f"{team.name} pays {marks(YEARLY_COST)} Marks marketing "
@@ -322,35 +334,47 @@ def _sell(turn: E.Turn, action: MarketingSale) -> None:
     team = state.teams[action.actor]
     if state.phase != "turn" or state.current != team.name:
         raise RuleViolation(f"Marketing organizations sell in their owner's turn; it is "
-                            f"{state.current}'s turn, not {team.name}'s.", RULE)
+                            f"{state.current}'s turn, not {team.name}'s.", RULE,
+                            code="marketing_sale_not_your_turn",
+                            params={"current": state.current, "actor": team.name})
     if not state.rolled:
-        raise RuleViolation("Your marketing organizations sell once you have rolled.", RULE)
+        raise RuleViolation("Your marketing organizations sell once you have rolled.", RULE,
+                            code="marketing_sale_before_roll")
     at_item = bool(state.pending) and state.pending[0].kind == SALE
     if not at_item and not _sale_open(state, team):
         raise RuleViolation("The marketing sale waits until the phase of several teams is "
-                            "over.", RULE)
+                            "over.", RULE, code="marketing_sale_waits")
     units = action.units
     if not isinstance(units, int) or isinstance(units, bool):
-        raise RuleViolation("Name a whole number of units.", RULE)
-    E._need_units(units, "unit to sell", RULE)
+        raise RuleViolation("Name a whole number of units.", RULE, code="units_whole_number")
+    E._need_units(units, "unit to sell", RULE, code="no_units_to_sell")
     mine = len(owned(state, team))
     if not mine:
-        raise RuleViolation("You own no marketing organization.", RULE)
+        raise RuleViolation("You own no marketing organization.", RULE,
+                            code="no_marketing_organization")
     left = allowance(state, team)
     if units > left:
         raise RuleViolation(f"Each marketing organization sells one unit per roll: you own "
                             f"{mine} and have sold {sold_this_roll(team)} with this roll, so "
-                            f"{left} more at most, not {units}.", RULE)
+                            f"{left} more at most, not {units}.", RULE,
+                            code="marketing_sale_allowance",
+                            params={"owned": mine, "sold": sold_this_roll(team), "left": left,
+                                    "units": units})
     fresh = produced_this_roll(state, team)
     if units > team.finished - fresh:
         if not team.finished:
-            raise RuleViolation("You have no finished unit in stock.", RULE)
+            raise RuleViolation("You have no finished unit in stock.", RULE,
+                                code="no_finished_in_stock")
         raise RuleViolation(f"You have {team.finished} finished units, {fresh} of them "
                             f"produced with this roll, which cannot be sold through the "
-                            f"organization: {max(0, team.finished - fresh)} at most.", RULE)
+                            f"organization: {max(0, team.finished - fresh)} at most.", RULE,
+                            code="marketing_sale_fresh",
+                            params={"have": team.finished, "fresh": fresh,
+                                    "most": max(0, team.finished - fresh)})
     room = open_dimples(state.market, state.config.zone_capacity)
     if units > room:
-        raise RuleViolation(f"The market has room for {room} units only.", RULE)
+        raise RuleViolation(f"The market has room for {room} units only.", RULE,
+                            code="market_room", params={"room": room, "units": units})
     prices = sale_prices(state, team, units, advertising=False)
     revenue = sum(prices)
     _to_market(turn, team, "finished", units, SALE_REASON)
@@ -450,6 +474,9 @@ E.WAITING_TEXTS[FEE] = lambda state: (
     f"paying {marks(YEARLY_COST)} Marks marketing costs for trough "
     f"{state.pending[0].detail}, or giving it up.")
 E.WAITING_TEXTS[SALE] = lambda state: "a sale through the marketing organization, or a pass."
+E.WAITING_PARAMS[FEE] = lambda state: {"cost": YEARLY_COST,
+                                       "trough": int(state.pending[0].detail)}
+E.WAITING_PARAMS[SALE] = lambda state: {}
 legal.PENDING_CHOICES[FEE] = _fee_choices
 legal.PENDING_CHOICES[SALE] = _sale_choices
 

@@ -72,7 +72,8 @@ def offers(state: GameState) -> dict[str, dict[str, Any]]:
 
 def _require(state: GameState) -> None:
     if not allowed(state):
-        raise RuleViolation("Buying a business belongs to steps 4 and 6, not played here.", RULE)
+        raise RuleViolation("Buying a business belongs to steps 4 and 6, not played here.", RULE,
+                            code="takeover_off")
 
 
 def _offer(turn: E.Turn, action: OfferTakeover) -> None:
@@ -82,11 +83,13 @@ def _offer(turn: E.Turn, action: OfferTakeover) -> None:
     target = state.teams.get(action.target)
     if target is None or target.bankrupt or target is buyer:
         raise RuleViolation(f"There is no other team {action.target!r} in business to buy.",
-                            RULE)
+                            RULE, code="takeover_no_target", params={"target": action.target})
     if action.price < 0:
-        raise RuleViolation("The price of a business cannot be negative.", RULE)
+        raise RuleViolation("The price of a business cannot be negative.", RULE,
+                            code="takeover_price_negative", params={"price": action.price})
     if not isinstance(action.terms, str) or len(action.terms) > 200:
-        raise RuleViolation("Terms are a text of at most 200 characters.", RULE)
+        raise RuleViolation("Terms are a text of at most 200 characters.", RULE,
+                            code="terms_length", params={"most": 200})
     offer_id = str(state.new_id())
     state.step.setdefault("takeovers", {})[offer_id] = {"buyer": buyer.name, "target": target.name,
                                "price": action.price, "terms": action.terms}
@@ -98,7 +101,8 @@ def _offer(turn: E.Turn, action: OfferTakeover) -> None:
 def _find(state: GameState, offer_id: int) -> dict[str, Any]:
     found = offers(state).get(str(offer_id))
     if found is None:
-        raise RuleViolation(f"There is no open takeover offer {offer_id}.", RULE)
+        raise RuleViolation(f"There is no open takeover offer {offer_id}.", RULE,
+                            code="no_takeover_offer", params={"offer": offer_id})
     return found
 
 
@@ -107,7 +111,8 @@ def _reject(turn: E.Turn, action: RejectTakeover) -> None:
     _require(state)
     offer = _find(state, action.offer)
     if action.actor not in (offer["buyer"], offer["target"]):
-        raise RuleViolation("Only the two teams of an offer can turn it down.", RULE)
+        raise RuleViolation("Only the two teams of an offer can turn it down.", RULE,
+                            code="takeover_reject_parties")
     del offers(state)[str(action.offer)]
     turn.emit("takeover_rejected", f"The offer for {offer['target']}'s business is off.",
               team=action.actor)
@@ -119,21 +124,27 @@ def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
     offer = _find(state, action.offer)
     if action.actor != offer["target"]:
         raise RuleViolation(f"Only {offer['target']} can accept an offer for its business.",
-                            RULE)
+                            RULE, code="takeover_accept_target",
+                            params={"target": offer["target"]})
     buyer, target = state.teams[offer["buyer"]], state.teams[offer["target"]]
     if buyer.bankrupt:
-        raise RuleViolation(f"{buyer.name} is out of the game.", RULE)
+        raise RuleViolation(f"{buyer.name} is out of the game.", RULE,
+                            code="takeover_buyer_out", params={"team": buyer.name})
     if state.phase == "order":
-        raise RuleViolation("The game has not begun: businesses are sold once it has.", RULE)
+        raise RuleViolation("The game has not begun: businesses are sold once it has.", RULE,
+                            code="takeover_before_game")
     if state.current == target.name:
-        raise RuleViolation("A business is sold between its turns, not during one.", RULE)
+        raise RuleViolation("A business is sold between its turns, not during one.", RULE,
+                            code="takeover_during_turn")
     price = offer["price"]
     if buyer.cash + target.cash < price:
         raise RuleViolation(f"{buyer.name} cannot pay {marks(price)} Marks, even with "
-                            f"{target.name}'s cash.", RULE)
+                            f"{target.name}'s cash.", RULE, code="takeover_cash",
+                            params={"team": buyer.name, "price": price, "target": target.name})
     if target.has_computer and buyer.has_computer:
         raise RuleViolation(f"{buyer.name} has a computer already; a factory has one slot. "
-                            "Sell one first.", RULE)
+                            "Sell one first.", RULE, code="takeover_computer_room",
+                            params={"team": buyer.name})
     del offers(state)[str(action.offer)]
     open_year_loss = _open_year_loss(turn, target) if enabled(state, 4) else 0
     _consolidate(turn, buyer, target)

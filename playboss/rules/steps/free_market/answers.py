@@ -25,25 +25,28 @@ def _answering(turn: E.Turn, action: A.Action) -> tuple[dict[str, Any], Team]:
     state = turn.state
     data = phase_of(state)
     if data is None:
-        raise RuleViolation("No bidding is running now.", RULE)
+        raise RuleViolation("No bidding is running now.", RULE, code="no_bidding")
     name = action.actor
     if name in data["waiting"]:
         return data, state.teams[name]
     if name in data["withdrawn"] or (name == data["seller"] and not data["seller_in"]):
-        raise RuleViolation("You have withdrawn from this bidding.", RULE)
+        raise RuleViolation("You have withdrawn from this bidding.", RULE,
+                            code="bidding_withdrawn")
     if name == data["seller"]:
         raise RuleViolation("The competition answers now; as first supplier you answer "
-                            "when its offers are in.", RULE)
+                            "when its offers are in.", RULE, code="bidding_seller_waits")
     if data["round"] > 1 and name not in data["offers"]:
         raise RuleViolation("Only teams that offered in the first round take part in the "
-                            "later rounds.", RULE)
+                            "later rounds.", RULE, code="bidding_first_round_only")
     if data["stage"] == "seller":
         raise RuleViolation(f"{data['seller']}, the first supplier, answers first in this "
-                            "round.", RULE)
+                            "round.", RULE, code="bidding_seller_first",
+                            params={"seller": data["seller"]})
     if name in data["offers"]:
-        raise RuleViolation("You have answered in this round already.", RULE)
+        raise RuleViolation("You have answered in this round already.", RULE,
+                            code="bidding_answered")
     raise RuleViolation("You had no finished product when the sale was announced, so you "
-                        "are not in this bidding.", RULE)
+                        "are not in this bidding.", RULE, code="bidding_not_in")
 
 
 def _bid(turn: E.Turn, action: Bid) -> None:
@@ -52,10 +55,10 @@ def _bid(turn: E.Turn, action: Bid) -> None:
     if team.name == data["seller"]:
         raise RuleViolation("As first supplier you may only match the competition's price "
                             "(match_bid) or withdraw (withdraw_bid); you must not underbid "
-                            "it.", RULE)
-    units = _whole(action.units, "number of units")
-    price = _whole(action.price, "price")
-    E._need_units(units, "unit to offer", RULE)
+                            "it.", RULE, code="bidding_seller_no_bid")
+    units = _whole(action.units, "number of units", code="units_whole_number")
+    price = _whole(action.price, "price", code="price_whole_number")
+    E._need_units(units, "unit to offer", RULE, code="no_units_to_offer")
     _check_bid_units(state, data, team, units)
     _check_bid_price(data, team.name, price)
     data["offers"][team.name] = {"units": units, "price": price}
@@ -69,7 +72,8 @@ def _match_bid(turn: E.Turn, action: MatchBid) -> None:
     data, team = _answering(turn, action)
     if team.name != data["seller"]:
         raise RuleViolation(f"Only the first supplier, {data['seller']}, matches the "
-                            "competition's price; offer with 'bid' or withdraw.", RULE)
+                            "competition's price; offer with 'bid' or withdraw.", RULE,
+                            code="bidding_match_seller_only", params={"seller": data["seller"]})
     data["seller_price"] = data["point"]
     data["waiting"].remove(team.name)
     turn.emit("match_bid", f"{team.name} goes along with {marks(data['point'])} Marks.",
@@ -87,7 +91,7 @@ def _withdraw_bid(turn: E.Turn, action: WithdrawBid) -> None:
 def _close_bidding(turn: E.Turn, action: CloseBidding) -> None:
     data = phase_of(turn.state)
     if data is None:
-        raise RuleViolation("No bidding is running now.", RULE)
+        raise RuleViolation("No bidding is running now.", RULE, code="no_bidding")
     silent = list(data["waiting"])
     turn.emit("close_bidding", f"The bank closes round {data['round']} of the bidding"
               f"{': ' + ', '.join(silent) + ' did not answer' if silent else ''}.",

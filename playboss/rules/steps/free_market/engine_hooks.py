@@ -6,6 +6,8 @@ round")."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ... import engine as E
 from ...state import GameState, Pending, Team
 from .constants import KEY, KIND
@@ -29,3 +31,10 @@ def _waiting_text(state: GameState) -> str:
         return "the bidding on a sale."
     return (f"the bidding on {data['seller']}'s sale (round {data['round']}; waiting for "
             f"{', '.join(data['waiting']) or 'nobody'}).")
+
+
+def _waiting_params(state: GameState) -> dict[str, Any]:
+    data = state.step.get(KEY)
+    if data is None:
+        return {}
+    return {"seller": data["seller"], "round": data["round"], "teams": list(data["waiting"])}

@@ -34,29 +34,33 @@ def _sell(turn: E.Turn, action: A.Sell) -> None:
     price = _current_market_price(state)
     at_most = f" (at most the market price, {marks(price)} Marks)" if price else ""
     raise RuleViolation("With the free market a sale is an offer: send offer_sale with the "
-                        f"units and your price{at_most}.", RULE)
+                        f"units and your price{at_most}.", RULE,
+                        code="sell_is_offer" if price else "sell_is_offer_no_price",
+                        params={"market_price": price} if price else {})
 
 
 def _offer_sale(turn: E.Turn, action: OfferSale) -> None:
     state = turn.state
     if STEP not in state.config.steps:
         raise RuleViolation("This game does not play the free market (step 1): sell with "
-                            "'sell'.", RULE)
+                            "'sell'.", RULE, code="free_market_off")
     team = E._require_turn(turn, action, "red", "Selling", RULE)
-    units = _whole(action.units, "number of units")
-    price = _whole(action.price, "price")
-    E._need_units(units, "unit to sell", RULE)
+    units = _whole(action.units, "number of units", code="units_whole_number")
+    price = _whole(action.price, "price", code="price_whole_number")
+    E._need_units(units, "unit to sell", RULE, code="no_units_to_sell")
     have = sellable(state, team)
     if units > have:
-        raise RuleViolation(f"You have {have} finished units to sell, not {units}.", RULE)
+        raise RuleViolation(f"You have {have} finished units to sell, not {units}.", RULE,
+                            code="not_enough_finished", params={"have": have, "units": units})
     room = open_dimples(state.market, state.config.zone_capacity)
     if units > room:
-        raise RuleViolation(f"The market has room for {room} units only.", RULE)
+        raise RuleViolation(f"The market has room for {room} units only.", RULE,
+                            code="market_room", params={"room": room, "units": units})
     if team.advertising:
         if price:
             raise RuleViolation("Your advertising campaign sells at the advertising price and "
                                 "cannot be underbid: send the offer without a price.",
-                                ADVERTISING_RULE)
+                                ADVERTISING_RULE, code="advertising_offer_price")
         _advertised_sale(turn, team, units)
         return
     market = _current_market_price(state)

@@ -13,7 +13,7 @@ from .actions import Bid, CloseBidding, MatchBid, OfferSale, WithdrawBid
 from .answers import _bid, _close_bidding, _match_bid, _withdraw_bid
 from .choices import _bank_choices, _bidding_choices, _offer_choices, _waiting
 from .constants import KIND
-from .engine_hooks import _auto, _game_over, _waiting_text
+from .engine_hooks import _auto, _game_over, _waiting_params, _waiting_text
 from .invariant_checks import _problems
 from .offer import _offer_sale, _sell
 from .views import _view
@@ -27,6 +27,7 @@ E.HANDLERS[CloseBidding] = _close_bidding
 E.ACTOR_ACTIONS[BANK].add(CloseBidding)
 E.AUTO[KIND] = _auto
 E.WAITING_TEXTS[KIND] = _waiting_text
+E.WAITING_PARAMS[KIND] = _waiting_params
 E.HOOKS["game_over"].append(_game_over)
 legal.WAITING[KIND] = _waiting
 legal.PENDING_CHOICES[KIND] = _bidding_choices

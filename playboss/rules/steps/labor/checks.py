@@ -19,12 +19,13 @@ def _stands_on_red(state: GameState, team: Team) -> bool:
 
 def _step_on(state: GameState) -> None:
     if STEP not in state.config.steps:
-        raise RuleViolation("This game does not play the labor market (step 6).", RULE)
+        raise RuleViolation("This game does not play the labor market (step 6).", RULE,
+                            code="step_off", params={"step": STEP})
 
 
-def _whole(value: Any, what: str, rule: str) -> int:
+def _whole(value: Any, what: str, rule: str, *, code: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RuleViolation(f"The {what} must be a whole number.", rule)
+        raise RuleViolation(f"The {what} must be a whole number.", rule, code=code)
     return value
 
 
@@ -34,10 +35,14 @@ def _team_concerned(state: GameState, action: Any, rule: str) -> Team:
     if action.actor == WORKERS:
         team = state.teams.get(name) if isinstance(name, str) else None
         if team is None:
-            raise RuleViolation(f"Name the team: there is no team {name!r}.", rule)
+            raise RuleViolation(f"Name the team: there is no team {name!r}.", rule,
+                                code="name_the_team", params={"team": name if isinstance(
+                                    name, str) else repr(name)})
         if team.bankrupt:
-            raise RuleViolation(f"{name} is bankrupt and out of the game.", rule)
+            raise RuleViolation(f"{name} is bankrupt and out of the game.", rule,
+                                code="team_bankrupt", params={"team": name})
         return team
     if name not in ("", action.actor):
-        raise RuleViolation("A team acts for itself: leave out 'team' or name yourself.", rule)
+        raise RuleViolation("A team acts for itself: leave out 'team' or name yourself.", rule,
+                            code="team_acts_for_itself", params={"team": name})
     return state.teams[action.actor]

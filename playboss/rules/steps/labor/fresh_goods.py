@@ -80,7 +80,9 @@ def _fresh_sale_refusal(state: GameState, team: Team, units: int, rule: str) -> 
         raise RuleViolation(f"{team.finished - ok} of your {team.finished} finished units were "
                             "made since you last landed on a red field: they can be sold from "
                             f"your next red field on ({ok} now). Private deals are exempt.",
-                            rule)
+                            rule, code="fresh_finished",
+                            params={"fresh": team.finished - ok, "have": team.finished,
+                                    "now": ok})
 
 
 _base_sell = E.HANDLERS[A.Sell]

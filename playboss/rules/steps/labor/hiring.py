@@ -42,24 +42,29 @@ def _offer_hire(turn: E.Turn, action: OfferHire) -> None:
     _step_on(state)
     rule = section("Hiring")
     team = _team_concerned(state, action, rule)
-    workers = _whole(action.workers, "number of workers", rule)
-    salary = _whole(action.salary, "salary", rule)
+    workers = _whole(action.workers, "number of workers", rule, code="workers_whole_number")
+    salary = _whole(action.salary, "salary", rule, code="salary_whole_number")
     lab = books(state)
     if workers < 1:
-        raise RuleViolation("Offer at least one worker.", rule)
+        raise RuleViolation("Offer at least one worker.", rule, code="offer_at_least_one_worker")
     if salary < 0:
-        raise RuleViolation("A salary cannot be below 0 Marks.", rule)
+        raise RuleViolation("A salary cannot be below 0 Marks.", rule, code="salary_negative",
+                            params={"salary": salary})
     if not lab["first_lap_done"] and salary != START_SALARY:
         raise RuleViolation(f"Until the first team completes its first lap the salary is "
                             f"{marks(START_SALARY)} Marks a worker; then it is negotiated "
-                            "freely.", section("Labor Costs"))
+                            "freely.", section("Labor Costs"), code="start_salary",
+                            params={"salary": START_SALARY})
     if workers > available(state):
         raise RuleViolation(f"The worker representative has {available(state)} worker(s) to "
-                            f"hire out, not {workers}.", rule)
+                            f"hire out, not {workers}.", rule, code="workers_left",
+                            params={"have": available(state), "workers": workers})
     standing = open_offer(state, team.name)
     if standing is not None:
         raise RuleViolation(f"Hiring offer {standing['id']} between {team.name} and the worker "
-                            "representative is open: answer or withdraw it first.", rule)
+                            "representative is open: answer or withdraw it first.", rule,
+                            code="hiring_offer_open",
+                            params={"offer": standing["id"], "team": team.name})
     oid = state.new_id()
     lab["offers"][str(oid)] = {"id": oid, "team": team.name, "by": action.actor,
                                "workers": workers, "salary": salary}
@@ -73,10 +78,11 @@ def _offer_hire(turn: E.Turn, action: OfferHire) -> None:
 
 def _offer_to_answer(state: GameState, action: AcceptHire | RejectHire, rule: str
                      ) -> dict[str, Any]:
-    oid = _whole(action.offer, "offer number", rule)
+    oid = _whole(action.offer, "offer number", rule, code="offer_whole_number")
     offer: dict[str, Any] | None = books(state)["offers"].get(str(oid))
     if offer is None:
-        raise RuleViolation(f"There is no open hiring offer {oid}.", rule)
+        raise RuleViolation(f"There is no open hiring offer {oid}.", rule,
+                            code="no_hiring_offer", params={"offer": oid})
     return offer
 
 
@@ -92,11 +98,14 @@ def _accept_hire(turn: E.Turn, action: AcceptHire) -> None:
     answerer = _answerer(offer)
     if action.actor != answerer:
         who = "the worker representative" if answerer == WORKERS else answerer
-        raise RuleViolation(f"Offer {offer['id']} waits for {who}'s answer.", rule)
+        raise RuleViolation(f"Offer {offer['id']} waits for {who}'s answer.", rule,
+                            code="hiring_offer_waits",
+                            params={"offer": offer["id"], "who": answerer})
     workers, salary = int(offer["workers"]), int(offer["salary"])
     if workers > available(state):
         raise RuleViolation(f"The worker representative has {available(state)} worker(s) "
-                            f"left, not {workers}.", rule)
+                            f"left, not {workers}.", rule, code="workers_left",
+                            params={"have": available(state), "workers": workers})
     lab = books(state)
     team = state.teams[offer["team"]]
     del lab["offers"][str(offer["id"])]
@@ -121,7 +130,8 @@ def _reject_hire(turn: E.Turn, action: RejectHire) -> None:
     answerer = _answerer(offer)
     if action.actor not in (answerer, offer["by"]):
         raise RuleViolation(f"Offer {offer['id']} is between {offer['team']} and the worker "
-                            "representative.", rule)
+                            "representative.", rule, code="hiring_offer_parties",
+                            params={"offer": offer["id"], "team": offer["team"]})
     lab = books(state)
     del lab["offers"][str(offer["id"])]
     if action.actor == answerer:
@@ -153,7 +163,7 @@ def _roll(turn: E.Turn, action: A.Roll) -> None:
     if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
             and state.pending and state.pending[0].kind == HIRING):
         raise RuleViolation("The worker representative answers the open hiring offer first.",
-                            section("Hiring"))
+                            section("Hiring"), code="hiring_offer_first")
     _base_roll(turn, action)
 
 
@@ -161,3 +171,7 @@ def _waiting_hiring(state: GameState) -> str:
     # Who asks, not on what terms: those are between the team and the representative.
     asking = [o["team"] for o in books(state)["offers"].values() if o["by"] != WORKERS]
     return f"the worker representative's answer to the hiring offer of {', '.join(asking)}."
+
+
+def _waiting_hiring_params(state: GameState) -> dict[str, Any]:
+    return {"teams": [o["team"] for o in books(state)["offers"].values() if o["by"] != WORKERS]}

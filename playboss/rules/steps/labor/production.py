@@ -73,21 +73,28 @@ def unit_cost(team: Team) -> int:
     return COMPUTER_PRODUCTION_COST if team.has_computer else PRODUCTION_COST
 
 
-def _no_production(state: GameState, team: Team, on_red: bool) -> str | None:
-    """Why the team cannot produce now (strike, lockout, produced already), or None."""
+def _no_production(state: GameState, team: Team, on_red: bool, rule: str = ""
+                   ) -> RuleViolation | None:
+    """Why the team cannot produce now (strike, lockout, produced already), as the refusal to
+    raise (citing ``rule``), or None."""
     name = team.name
     if on_red:
         here = team_data(team)["field"] or {}
         if here.get("idle") == "strike":
-            return "Your workers are on strike: no production on this red field."
+            return RuleViolation("Your workers are on strike: no production on this red field.",
+                                 rule, code="struck_on_red")
         if here.get("idle") == "lockout":
-            return "Your workers are locked out: no production on this red field."
+            return RuleViolation("Your workers are locked out: no production on this red "
+                                 "field.", rule, code="locked_out_on_red")
         if here.get("produced"):
-            return "You have produced on this red field already: production is once per red field."
+            return RuleViolation("You have produced on this red field already: production is "
+                                 "once per red field.", rule, code="produced_on_red_already")
     elif strike_of(state, name) == "active":
-        return "Your workers are on strike: you cannot produce."
+        return RuleViolation("Your workers are on strike: you cannot produce.", rule,
+                             code="struck")
     if locked_out(state, name):
-        return "You have locked your workers out: you cannot produce until you end the lockout."
+        return RuleViolation("You have locked your workers out: you cannot produce until you "
+                             "end the lockout.", rule, code="locked_out")
     return None
 
 
@@ -107,13 +114,19 @@ def _check_units(state: GameState, team: Team, units: int, rule: str) -> None:
         raise RuleViolation(
             f"Your machines with a worker can make {capacity} unit(s) now, not {units}: "
             f"{_workers(workers_of(team))} for {ready} delivered machine(s); one worker runs "
-            "one machine, a double machine too.", section("Production"))
+            "one machine, a double machine too.", section("Production"),
+            code="staffed_capacity",
+            params={"capacity": capacity, "units": units, "workers": workers_of(team),
+                    "machines": ready})
     fresh, usable = fresh_units(state, team)[0], usable_raw(state, team)
     if units > usable:
         note = (f" ({fresh} bought since you last landed on a red field: they can be produced "
                 "from your next red field on)") if fresh else ""
+        params = {"have": usable, "units": units}
         raise RuleViolation(f"You have {usable} unit(s) of raw material to produce, not "
-                            f"{units}{note}.", rule)
+                            f"{units}{note}.", rule,
+                            code="usable_raw_fresh" if fresh else "usable_raw",
+                            params={**params, "fresh": fresh} if fresh else params)
 
 
 # ---------------------------------------------------------------- producing
@@ -138,21 +151,26 @@ def _produce(turn: E.Turn, action: A.Produce) -> None:
     rule = section("Production")
     if state.phase == "order":
         raise RuleViolation("The game has not begun: roll for the first player.",
-                            "Now We Can Begin")
+                            "Now We Can Begin", code="game_not_begun")
     if action.actor != state.current:
-        raise RuleViolation(f"It is {state.current}'s turn, not {action.actor}'s.", rule)
+        raise RuleViolation(f"It is {state.current}'s turn, not {action.actor}'s.", rule,
+                            code="not_your_turn",
+                            params={"current": state.current, "actor": action.actor})
     team = state.teams[action.actor]
     head = state.pending[0].kind if state.pending else None
     if head not in ("red", PRODUCTION_ITEM):
-        raise RuleViolation(f"Producing is not open now: {E._waiting_text(state)}", rule)
-    units = _whole(action.units, "number of units", rule)
-    E._need_units(units, "unit to produce", rule)
-    why = _no_production(state, team, on_red=True)
+        raise RuleViolation(f"Producing is not open now: {E._waiting_text(state)}", rule,
+                            code="not_open_now",
+                            params={"action": action.type, "waiting": E.waiting(state)})
+    units = _whole(action.units, "number of units", rule, code="units_whole_number")
+    E._need_units(units, "unit to produce", rule, code="no_units_to_produce")
+    why = _no_production(state, team, on_red=True, rule=rule)
     if why:
-        raise RuleViolation(why, rule)
+        raise why
     _check_units(state, team, units, rule)
     cost = units * unit_cost(team)
-    _need_cash(team, cost, f"producing {units} units", section("Production Costs"))
+    _need_cash(team, cost, f"producing {units} units", section("Production Costs"),
+               code="cash_for_production", params={"units": units})
     _make(turn, team, units, cost, "production")
     team_data(team)["field"]["produced"] = True
     if head == PRODUCTION_ITEM:

@@ -26,7 +26,15 @@ from .bot_hints import _greedy_hint
 from .choices import _adjust_turn, _production_choices, _representative_choices, _team_any_time
 from .constants import HIRING, PRODUCTION_ITEM, SALARIES, STEP, WORKERS
 from .fresh_goods import _free_market_sellable, _marketing_sale, _marketing_sellable, _sell
-from .hiring import _accept_hire, _auto_hiring, _offer_hire, _reject_hire, _roll, _waiting_hiring
+from .hiring import (
+    _accept_hire,
+    _auto_hiring,
+    _offer_hire,
+    _reject_hire,
+    _roll,
+    _waiting_hiring,
+    _waiting_hiring_params,
+)
 from .invariant_checks import _problems
 from .laps_and_rounds import _on_close_year, _on_round_end
 from .production import _auto_production, _pass, _produce
@@ -63,6 +71,9 @@ E.WAITING_TEXTS[SALARIES] = lambda state: (  # the amount is the team's business
     "cash).")
 E.WAITING_TEXTS[PRODUCTION_ITEM] = lambda state: (
     f"{state.current}'s production on its red field (produce, or pass).")
+E.WAITING_PARAMS[HIRING] = _waiting_hiring_params
+E.WAITING_PARAMS[SALARIES] = lambda state: {"team": state.current}
+E.WAITING_PARAMS[PRODUCTION_ITEM] = lambda state: {"team": state.current}
 E.HOOKS["set_up"].append(_set_up)
 E.HOOKS["landed"].append(_on_landed)
 E.HOOKS["close_year"].append(_on_close_year)

@@ -27,20 +27,25 @@ def _call_strike(turn: E.Turn, action: CallStrike) -> None:
     names = action.teams
     if (not isinstance(names, list) or not names
             or not all(isinstance(n, str) for n in names) or len(set(names)) != len(names)):
-        raise RuleViolation("Name the businesses to strike, each once.", rule)
+        raise RuleViolation("Name the businesses to strike, each once.", rule,
+                            code="strike_names")
     if not _someone_on_red(state):
         raise RuleViolation("A strike is called when a business lands on a red field: wait "
-                            "until one stands on red.", rule)
+                            "until one stands on red.", rule, code="strike_on_red_only")
     for name in names:
         team = state.teams.get(name)
         if team is None or team.bankrupt:
-            raise RuleViolation(f"There is no business {name!r} in the game.", rule)
+            raise RuleViolation(f"There is no business {name!r} in the game.", rule,
+                                code="no_such_business", params={"team": name})
         if not workers_of(team):
-            raise RuleViolation(f"{name} employs no workers.", rule)
+            raise RuleViolation(f"{name} employs no workers.", rule, code="employs_no_workers",
+                                params={"team": name})
         if strike_of(state, name):
-            raise RuleViolation(f"{name} is struck already.", rule)
+            raise RuleViolation(f"{name} is struck already.", rule, code="struck_already",
+                                params={"team": name})
         if locked_out(state, name):
-            raise RuleViolation(f"{name} has locked its workers out.", section("Lockout"))
+            raise RuleViolation(f"{name} has locked its workers out.", section("Lockout"),
+                                code="has_locked_out", params={"team": name})
     strikes = books(state)["strikes"]
     for name in names:
         strikes[name] = "called"
@@ -55,7 +60,8 @@ def _end_strike(turn: E.Turn, action: EndStrike) -> None:
     rule = section("Strike")
     name = action.team
     if not isinstance(name, str) or not strike_of(state, name):
-        raise RuleViolation(f"There is no strike at {name!r}.", rule)
+        raise RuleViolation(f"There is no strike at {name!r}.", rule, code="no_strike_at",
+                            params={"team": name if isinstance(name, str) else repr(name)})
     _stop_strike(turn, name, "The worker representative ends the strike")
 
 
@@ -76,14 +82,17 @@ def _declare_lockout(turn: E.Turn, action: DeclareLockout) -> None:
     rule = section("Lockout")
     team = state.teams[action.actor]
     if locked_out(state, team.name):
-        raise RuleViolation("Your workers are locked out already.", rule)
+        raise RuleViolation("Your workers are locked out already.", rule,
+                            code="locked_out_already")
     if strike_of(state, team.name):
         raise RuleViolation("Your business is struck: a lockout is for the other businesses.",
-                            rule)
+                            rule, code="lockout_while_struck")
     if not any(n != team.name for n in books(state)["strikes"]):
-        raise RuleViolation("A lockout answers a strike: no business is struck now.", rule)
+        raise RuleViolation("A lockout answers a strike: no business is struck now.", rule,
+                            code="lockout_without_strike")
     if not workers_of(team):
-        raise RuleViolation("You employ no workers to lock out.", rule)
+        raise RuleViolation("You employ no workers to lock out.", rule,
+                            code="lockout_no_workers")
     books(state)["lockouts"].append(team.name)
     turn.emit("lockout", f"{team.name} locks its workers out: no salaries and no production, "
               f"{marks(LOCKOUT_IDLE_COST)} Marks idle costs a machine on each red field.",
@@ -94,6 +103,7 @@ def _end_lockout(turn: E.Turn, action: EndLockout) -> None:
     state = turn.state
     _step_on(state)
     if not locked_out(state, action.actor):
-        raise RuleViolation("Your workers are not locked out.", section("Lockout"))
+        raise RuleViolation("Your workers are not locked out.", section("Lockout"),
+                            code="not_locked_out")
     books(state)["lockouts"].remove(action.actor)
     turn.emit("lockout_ended", f"{action.actor} ends its lockout.", teams=[action.actor])

@@ -19,16 +19,20 @@ def _give_notice(turn: E.Turn, action: GiveNotice) -> None:
     _step_on(state)
     rule = section("Termination")
     team = _team_concerned(state, action, rule)
-    workers = _whole(action.workers, "number of workers", rule)
+    workers = _whole(action.workers, "number of workers", rule, code="workers_whole_number")
     if not _stands_on_red(state, team):
         raise RuleViolation(f"Notice is given on a red field: while {team.name} stands on its "
-                            "red field.", rule)
+                            "red field.", rule, code="notice_on_red_only",
+                            params={"team": team.name})
     staying = [c for c in contracts(team) if not c["notice"]]
     if workers < 1:
-        raise RuleViolation("Give notice to at least one worker.", rule)
+        raise RuleViolation("Give notice to at least one worker.", rule,
+                            code="notice_at_least_one_worker")
     if workers > len(staying):
         raise RuleViolation(f"{team.name} has {_workers(len(staying))} without notice, not "
-                            f"{workers}.", rule)
+                            f"{workers}.", rule, code="notice_more_than_staff",
+                            params={"team": team.name, "have": len(staying),
+                                    "workers": workers})
     # The dearest contracts end first.
     for contract in sorted(staying, key=lambda c: -int(c["salary"]))[:workers]:
         contract["notice"] = True

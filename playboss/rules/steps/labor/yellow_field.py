@@ -43,18 +43,21 @@ def yellow_cost(state: GameState, team: Team, units: int) -> tuple[int, int]:
 def _yellow_produce(turn: E.Turn, team: Team) -> None:
     state = turn.state
     rule = section("The Yellow Cost Field")
-    why = _no_production(state, team, on_red=False)
+    why = _no_production(state, team, on_red=False, rule=rule)
     if why:
-        raise RuleViolation(why, rule)
+        raise why
     units = producible(state, team, on_red=False)
     if units < 1:
         raise RuleViolation("You cannot produce: you need a delivered machine with a worker, "
-                            "and raw material bought before your last red field.", rule)
+                            "and raw material bought before your last red field.", rule,
+                            code="cannot_produce_on_cost_field_staffed")
     cost, wages = yellow_cost(state, team, units)
     machines = machines_for(state, team, units)
     _need_cash(team, cost + wages, f"producing {units} units on {machines} machine(s) at "
                f"{marks(YELLOW_PRODUCTION_PER_MACHINE)} each plus {marks(wages)} salaries",
-               rule)
+               rule, code="cash_for_cost_field_production_staffed",
+               params={"units": units, "machines": machines,
+                       "each": YELLOW_PRODUCTION_PER_MACHINE, "salaries": wages})
     state.pending.pop(0)
     _make(turn, team, units, cost, "cost-field production")
     if wages:
@@ -71,6 +74,7 @@ def _yellow_sell_half(turn: E.Turn, team: Team) -> None:
     sellable = sellable_finished(state, team)
     if sellable < 1:
         raise RuleViolation("Your finished units were all made since you last landed on a red "
-                            "field: they can be sold from your next red field on.", rule)
+                            "field: they can be sold from your next red field on.", rule,
+                            code="all_finished_fresh")
     sell_at_half_price(turn, team, sellable,
                        " (those made since its last red field stay)")
