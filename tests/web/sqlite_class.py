@@ -60,7 +60,6 @@ def main() -> int:
         game_ids.append(game.pk)
     # Every team's moves are chosen by a bot, pressed through the same service as a person's.
     Team.objects.update(bot="greedy")
-    services.BOT_MOVES_PER_CALL = args.moves
 
     errors: list[str] = []
     moves = [0] * len(game_ids)
@@ -72,7 +71,8 @@ def main() -> int:
         try:
             # play_bots stops when a move is refused; go on until this game had its moves.
             for _ in range(args.moves):
-                made = services.play_bots(game_id=game_ids[index])
+                made = services.play_bots(game_id=game_ids[index],
+                                          limit=args.moves - moves[index])
                 moves[index] += made
                 if made == 0 or moves[index] >= args.moves:
                     break
