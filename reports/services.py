@@ -223,4 +223,5 @@ def delete_job(job: ReportJob) -> None:
     name, storage = job.file.name, job.file.storage
     job.delete()
     if name:
-        transaction.on_commit(lambda: storage.delete(name))
+        # Robust: a file that cannot be removed must not turn the done deletion into an error.
+        transaction.on_commit(lambda: storage.delete(name), robust=True)
