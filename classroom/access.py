@@ -3,9 +3,12 @@
 A teacher who owns the game's class acts as the bank director, the worker representative, and
 (for a physical board, or to help a team) as any team. A student's browser joins one team of a
 game with the game code and PIN, or the team's QR link; the session remembers it. No account
-is needed for students. With step 6 the worker representative may be played by students too:
-they join with the game code and the representative's PIN (or its QR link) and act as
-``"workers"`` only; handing the role elsewhere changes its secret and locks them out. The
+is needed for students. The session also keeps the team's seat generation it joined under:
+the bank director's "new PIN", "drop devices" or handing the team to a bot raise the team's
+generation, and every browser that joined before must join again. With step 6 the worker
+representative may be played by students too: they join with the game code and the
+representative's PIN (or its QR link) and act as ``"workers"`` only; handing the role
+elsewhere changes its secret and locks them out. The
 projector laptop opens the game's secret projector link: its session may then watch the public
 view (``viewer_for(..., allow_public=True)``), never act.
 """
@@ -28,6 +31,8 @@ WORKERS = "workers"
 SESSION_KEY = "playboss_teams"
 PROJECTOR_SESSION_KEY = "playboss_projectors"
 REPRESENTATIVE_SESSION_KEY = "playboss_representatives"
+#: game id → the team's ``seat_generation`` when this browser joined (absent: 0).
+SEAT_SESSION_KEY = "playboss_seats"
 
 
 @dataclass
@@ -56,6 +61,9 @@ def join_team(request: HttpRequest, team: Team) -> None:
     teams = dict(request.session.get(SESSION_KEY, {}))
     teams[str(team.game_id)] = team.pk
     request.session[SESSION_KEY] = teams
+    seats = dict(request.session.get(SEAT_SESSION_KEY, {}))
+    seats[str(team.game_id)] = team.seat_generation
+    request.session[SEAT_SESSION_KEY] = seats
     _forget(request, REPRESENTATIVE_SESSION_KEY, team.game_id)
 
 
@@ -66,6 +74,16 @@ def join_as_representative(request: HttpRequest, game: Game) -> None:
     tokens[str(game.pk)] = game.representative_token
     request.session[REPRESENTATIVE_SESSION_KEY] = tokens
     _forget(request, SESSION_KEY, game.pk)
+    _forget(request, SEAT_SESSION_KEY, game.pk)
+
+
+def lost_seat(request: HttpRequest, game: Game) -> bool:
+    """This browser had joined a team of ``game`` but holds the seat no more (the teacher gave
+    the team a new PIN, dropped its devices or handed it to a bot). The stale entry stays until
+    the browser joins again, so every visit until then can say why."""
+    if str(game.pk) not in request.session.get(SESSION_KEY, {}):
+        return False
+    return _team_of(request.session, game) is None
 
 
 def _forget(request: HttpRequest, key: str, game_id: int) -> None:
@@ -93,7 +111,11 @@ def _team_of(session: Mapping[str, Any], game: Game) -> Team | None:
     team_id = session.get(SESSION_KEY, {}).get(str(game.pk))
     if team_id is None:
         return None
-    return game.teams.filter(pk=team_id).first()
+    team = game.teams.filter(pk=team_id).first()
+    joined_under = session.get(SEAT_SESSION_KEY, {}).get(str(game.pk), 0)
+    if team is None or joined_under != team.seat_generation:
+        return None  # the seat was taken from this browser: it joins again
+    return team
 
 
 def is_owner(request: HttpRequest, game: Game) -> bool:

@@ -61,6 +61,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     sent_revision = -1
     sent_layout = ""
     junk = 0
+    seats = 0
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -124,8 +125,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "changed", "revision": revision, "seq": message["seq"],
                               "ticker": for_viewer(message, self.spec.actor,
                                                    self.viewer.is_teacher)})
-        if self.viewer.representative and not await self._still_seated():
-            await self.close(code=4403)  # the role went elsewhere: the page leads to join
+        if (self.viewer.representative or self.viewer.team is not None) \
+                and not await self._still_seated(revision):
+            await self.close(code=4403)  # the seat went elsewhere: the page leads to join
             return
         await self._send_screen(revision)
 
@@ -176,15 +178,23 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if viewer is None:
             return False
         self.viewer = viewer
+        self.seats = game.seats
         self.game_revision = game.revision
         self.spec = screen_spec(viewer, session, wanted, page, self.language)
         return True
 
     @database_sync_to_async
-    def _still_seated(self) -> bool:
-        game = game_at_least(self.game_id, None)
+    def _still_seated(self, revision: int) -> bool:
+        """A player's browser still holds its seat; checked again only when a seat of the game
+        changed (``Game.seats``: a new PIN, devices dropped, a team or the role handed over)."""
+        game = game_at_least(self.game_id, revision)
+        if game is None:
+            return False
+        if game.seats == self.seats:
+            return True
         session = self.scope.get("session") or {}
-        return game is not None and viewer_from(session, self.scope.get("user"), game) is not None
+        self.seats = game.seats
+        return viewer_from(session, self.scope.get("user"), game) is not None
 
 
 def _language(scope: dict[str, Any], asked: str) -> str:

@@ -46,6 +46,9 @@ class Representative(models.TextChoices):
 
 class Game(models.Model):
     class Status(models.TextChoices):
+        #: Set up and waiting for the teams: nobody moves, bots neither, until the bank
+        #: director starts the game (``services.start_game``).
+        LOBBY = "lobby", _("lobby")
         RUNNING = "running", _("running")
         PAUSED = "paused", _("paused")
         ENDED = "ended", _("ended")
@@ -78,6 +81,13 @@ class Game(models.Model):
     round_seconds = models.PositiveIntegerField(_("seconds per bidding round"), default=90)
     #: When the open bidding round or auction closes (None: none open).
     deadline = models.DateTimeField(null=True, blank=True)
+    #: While the game is paused: the seconds the open round had left (its deadline is cleared,
+    #: so no countdown runs and nothing closes it; resuming sets the deadline anew).
+    paused_remaining = models.FloatField(null=True, blank=True)
+    #: Grows with every change of a seat (a team handed to a bot or back, a new PIN, devices
+    #: dropped, the worker representative handed over): open sockets of players check then
+    #: whether their browser still holds its seat.
+    seats = models.PositiveIntegerField(default=0)
     #: The secret of the projector's read-only link (no sign-in on the projector laptop).
     projector_token = models.CharField(max_length=32, default=new_projector_token,
                                        editable=False)
@@ -121,6 +131,12 @@ class Team(models.Model):
                            default=Bot.HUMAN)
     #: When the team last made a move (the bank console shows it beside who is connected).
     last_acted = models.DateTimeField(null=True, blank=True)
+    #: When a browser first joined the team (the lobby shows who is there).
+    joined = models.DateTimeField(null=True, blank=True)
+    #: Grows when the team's browsers are dropped (a new PIN, "drop devices", the team handed
+    #: to a bot): a browser keeps the generation it joined under in its session and loses the
+    #: seat when it is no longer the team's (``classroom.access``).
+    seat_generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["game", "seat"]
@@ -206,3 +222,37 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.actor}"
+
+
+class SeatChange(models.Model):
+    """A change of who sits at a seat, made by the bank director: a team handed to a bot or
+    back to its students, a new PIN, the team's devices dropped, the worker representative
+    handed over. Not a move of the game (the engine's log holds those): the bank console lists
+    these, and the ticker announces each one."""
+
+    class Kind(models.TextChoices):
+        BOT = "bot", _("handed to a bot")
+        STUDENTS = "students", _("handed back to the students")
+        PIN = "pin", _("new PIN")
+        DROP = "drop", _("devices dropped")
+        REPRESENTATIVE = "representative", _("worker representative handed over")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_changes")
+    #: The team (None: the worker representative); its name is kept as it was.
+    team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="seat_changes")
+    team_name = models.CharField(max_length=40, blank=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    #: The bot's kind, or who plays the representative now.
+    detail = models.CharField(max_length=16, blank=True)
+    #: The game's revision this change made.
+    revision = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "-id"]
+        verbose_name = _("seat change")
+        verbose_name_plural = _("seat changes")
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.team_name or 'workers'} {self.kind}"

@@ -27,7 +27,7 @@ from django.utils.timesince import timesince
 
 from playboss.rules.views import PUBLIC
 
-from . import duties, selectors
+from . import dashboard, duties, selectors
 from .access import WORKERS
 from .models import Game
 from .templatetags.regions import MARK, Collector, wrap
@@ -95,6 +95,7 @@ def build_screen(game: Game, spec: ScreenSpec) -> Screen:
                 for key in ("moves", "any_time"):  # the partner's moves are on its screen
                     data[key] = [f for f in data[key]
                                  if duties.form_duty(f) in (None, spec.duty)]
+            dashboard.hide_moves_in_lobby(game, data)
             if spec.actor in data["teams_by_name"]:
                 template = "classroom/_team_panel.html"
             elif spec.actor == WORKERS:
@@ -103,6 +104,7 @@ def build_screen(game: Game, spec: ScreenSpec) -> Screen:
                 template = "classroom/_bank_panel.html"
                 context["log"] = selectors.action_log(game, spec.ledger_page)
                 context["presence"] = presence_of(game, data)
+                context.update(dashboard.bank_context(game, data, context["presence"]))
         context["data"] = data
         collector = Collector()
         context["_regions"] = collector

@@ -8,6 +8,7 @@ served one after the other: one of them may hear "not your turn", neither is los
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,7 +19,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from playboss.rules import (
     BANK,
@@ -37,7 +39,7 @@ from playboss.rules.state import GameState
 from playboss.rules.steps.labor import WORKERS
 
 from . import events, state_store
-from .models import Classroom, Game, GameAction, Representative, Snapshot, Team
+from .models import Classroom, Game, GameAction, Representative, SeatChange, Snapshot, Team
 
 SNAPSHOT_EVERY = 50
 #: Called with a game's id once a game has ended (after the commit): the reports app builds
@@ -93,9 +95,12 @@ def _new_code() -> str:
 def create_game(
     *, classroom: Classroom, name: str, seats: list[TeamSeat], settings_: dict[str, Any],
     round_seconds: int = 90, language: str = "en", representative: str = "teacher",
+    lobby: bool = False,
 ) -> Game:
     """A new game: the engine checks the set-up; teams get PINs and QR tokens (and the worker
-    representative too, when students play it)."""
+    representative too, when students play it). With ``lobby`` the game waits until the bank
+    director starts it (``start_game``): teams join, nobody moves, bots neither. Without, it
+    runs at once (imports, the demo, tests)."""
     name = name.strip()
     if not name:
         raise ServiceError("A game needs a name.")
@@ -118,7 +123,8 @@ def create_game(
     _check_representative(config, representative)
     game = Game.objects.create(classroom=classroom, name=name[:100], code=_new_code(),
                                config=state.config.to_dict(), language=language,
-                               round_seconds=round_seconds, representative=representative)
+                               round_seconds=round_seconds, representative=representative,
+                               status=Game.Status.LOBBY if lobby else Game.Status.RUNNING)
     pins = _new_pins(len(seats))
     for seat_no, (seat, pin) in enumerate(zip(seats, pins, strict=True)):
         Team.objects.create(game=game, name=names[seat_no], seat=seat_no, bot=seat.bot,
@@ -173,12 +179,12 @@ def set_representative(*, game_id: int, played_by: str) -> Game:
             _new_representative_secrets(game)
         else:
             game.representative_pin = game.representative_token = ""
-        game.revision += 1
         game.save(update_fields=["representative", "representative_pin",
-                                 "representative_token", "revision", "updated"])
-        revision, seq = game.revision, game.seq
-        transaction.on_commit(lambda: events.broadcast(game_id, revision, seq, []),
-                              robust=True)
+                                 "representative_token"])
+        with translation.override(game.language):
+            text = _("The worker representative is played by %(who)s now.") % {
+                "who": Representative(played_by).label}
+        _seat_changed(game, None, SeatChange.Kind.REPRESENTATIVE, played_by, text)
         transaction.on_commit(lambda: _after_change(game_id, run_bots=True), robust=True)
     return game
 
@@ -211,6 +217,9 @@ def submit_action(
                                    revision=game.revision)
             if screen_revision is not None and screen_revision < game.revision:
                 _check_not_stale(game, actor, screen_revision)
+            if game.status == Game.Status.LOBBY:
+                raise ServiceError(_("The game has not started yet: it begins when the bank "
+                                     "director starts it."), status=409)
             if game.status == Game.Status.PAUSED and actor != BANK:
                 raise ServiceError("The bank director has paused the game.", status=409)
             if game.status == Game.Status.ENDED:
@@ -265,10 +274,14 @@ def _record(game: Game, state: GameState, action: dict[str, Any],
         game.status = Game.Status.ENDED
     after = _open_round(state)
     if after is None:
-        game.deadline = None
+        game.deadline = game.paused_remaining = None
     elif _new_round(before, after):
-        game.deadline = timezone.now() + timedelta(seconds=game.round_seconds)
-    game.save(update_fields=["seq", "revision", "status", "deadline", "updated"])
+        if game.status == Game.Status.PAUSED:  # a bank's move during a pause: the clock waits
+            game.deadline, game.paused_remaining = None, float(game.round_seconds)
+        else:
+            game.deadline = timezone.now() + timedelta(seconds=game.round_seconds)
+    game.save(update_fields=["seq", "revision", "status", "deadline", "paused_remaining",
+                             "updated"])
     if state.seq % SNAPSHOT_EVERY == 0:
         Snapshot.objects.update_or_create(game=game, seq=state.seq,
                                           defaults={"state": state_to_dict(state)})
@@ -315,33 +328,204 @@ def undo(*, game_id: int, to_seq: int) -> int:
         game.seq = to_seq
         game.revision += 1
         game.history += 1
-        game.deadline = None
         if game.status == Game.Status.ENDED:
             game.status = Game.Status.RUNNING
-        game.save(update_fields=["seq", "revision", "history", "deadline", "status",
-                                 "updated"])
         state_store.forget(game.pk)
+        # A bidding round or auction open at the point gone back to gets a full round's time
+        # again (it had lost its deadline, and nothing would have closed it): counting now,
+        # or from the resume when the game is paused.
+        game.deadline = game.paused_remaining = None
+        if state_store.read_state(game, _open_round) is not None:
+            if game.status == Game.Status.PAUSED:
+                game.paused_remaining = float(game.round_seconds)
+            else:
+                game.deadline = timezone.now() + timedelta(seconds=game.round_seconds)
+        game.save(update_fields=["seq", "revision", "history", "deadline", "paused_remaining",
+                                 "status", "updated"])
         revision = game.revision
         transaction.on_commit(lambda: events.broadcast(
             game_id, revision, to_seq,
             [{"type": "undo", "to_seq": to_seq,
               "text": f"The bank takes back the moves after move {to_seq}."}]), robust=True)
+        # the reopened round's closing task (bots wait for the next move, as before)
+        transaction.on_commit(lambda: _after_change(game_id, run_bots=False), robust=True)
     return to_seq
 
 
 def set_paused(*, game_id: int, paused: bool) -> None:
+    """Pause or resume the game. A pause freezes the open round's countdown: its remaining
+    seconds are kept and the deadline cleared (nothing closes it meanwhile); resuming gives it
+    that time again from now, and its closing task anew. A round open on resuming that has no
+    time kept (an undo reopened it) gets a full round. Bots go on after the resume."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status == Game.Status.ENDED:
             raise ServiceError("The game is over.", status=409)
+        if game.status == Game.Status.LOBBY:
+            raise ServiceError(_("The game has not started yet: start it first."), status=409)
+        if paused == (game.status == Game.Status.PAUSED):
+            return  # paused already, or running already: nothing changes
+        now = timezone.now()
+        if paused:
+            if game.deadline is not None:  # whole seconds, as every screen shows them
+                game.paused_remaining = float(math.ceil(
+                    max(0.0, (game.deadline - now).total_seconds())))
+            game.deadline = None
+        else:
+            game.deadline = None
+            if state_store.read_state(game, _open_round) is not None:
+                seconds = game.paused_remaining
+                if seconds is None:
+                    seconds = float(game.round_seconds)
+                game.deadline = now + timedelta(seconds=seconds)
+            game.paused_remaining = None
         game.status = Game.Status.PAUSED if paused else Game.Status.RUNNING
         game.revision += 1
-        game.save(update_fields=["status", "revision", "updated"])
+        game.save(update_fields=["status", "deadline", "paused_remaining", "revision",
+                                 "updated"])
         revision, seq = game.revision, game.seq
         text = "The bank pauses the game." if paused else "The game goes on."
         transaction.on_commit(lambda: events.broadcast(
             game_id, revision, seq, [{"type": "pause" if paused else "resume", "text": text}]),
             robust=True)
+        if not paused:
+            transaction.on_commit(lambda: _after_change(game_id, run_bots=True), robust=True)
+
+
+def start_game(*, game_id: int) -> Game:
+    """The bank director starts a game that waits in the lobby: from now on teams move and
+    bots play."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.LOBBY:
+            raise ServiceError(_("The game has started already."), status=409)
+        game.status = Game.Status.RUNNING
+        game.revision += 1
+        game.save(update_fields=["status", "revision", "updated"])
+        revision, seq = game.revision, game.seq
+        with translation.override(game.language):
+            text = _("The bank director starts the game.")
+        transaction.on_commit(lambda: events.broadcast(
+            game_id, revision, seq, [{"type": "start", "text": text}]), robust=True)
+        transaction.on_commit(lambda: _after_change(game_id, run_bots=True), robust=True)
+    return game
+
+
+# ====================================================================== seats
+def record_join(*, team_id: int) -> None:
+    """A browser joined a team (code and PIN, or its QR link). The first time counts: the
+    lobby shows the team as joined. In the lobby that is a change every screen hears of (a new
+    revision, a line in the ticker); in a running game it is not (a revision would make the
+    other screens of the team stale for nothing) — the bank console redraws when the new
+    screen connects."""
+    with transaction.atomic():
+        game_id = Team.objects.filter(pk=team_id, joined__isnull=True).values_list(
+            "game_id", flat=True).first()
+        if game_id is None:
+            return  # no such team, or it has joined before
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if not Team.objects.filter(pk=team_id, joined__isnull=True).update(
+                joined=timezone.now()):
+            return
+        if game.status != Game.Status.LOBBY:
+            return
+        name = Team.objects.filter(pk=team_id).values_list("name", flat=True).get()
+        game.revision += 1
+        game.save(update_fields=["revision", "updated"])
+        revision, seq = game.revision, game.seq
+        with translation.override(game.language):
+            text = _("%(team)s has joined the game.") % {"team": name}
+        transaction.on_commit(lambda: events.broadcast(
+            game_id, revision, seq, [{"type": "joined", "team": name, "text": text}]),
+            robust=True)
+
+
+def _seat_team(game_id: int, team_id: int) -> tuple[Game, Team]:
+    """The locked game and its team, for a change of the team's seat."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    team = game.teams.filter(pk=team_id).first()
+    if team is None:
+        raise ServiceError(_("This game has no such team."), status=404)
+    if game.status == Game.Status.ENDED:
+        raise ServiceError("The game is over.", status=409)
+    return game, team
+
+
+def _seat_changed(game: Game, team: Team | None, kind: str, detail: str, text: str) -> None:
+    """Record a change of a seat (in the game's row lock), give the game a new revision and
+    tell every screen: the bank console lists it, the ticker says it, and the sockets of the
+    players check whether they still hold their seat."""
+    game.revision += 1
+    game.seats += 1
+    game.save(update_fields=["revision", "seats", "updated"])
+    SeatChange.objects.create(game=game, team=team, team_name=team.name if team else "",
+                              kind=kind, detail=detail, revision=game.revision)
+    game_id, revision, seq = game.pk, game.revision, game.seq
+    event = {"type": "seat", "change": kind, "team": team.name if team else "",
+             "text": text}
+    transaction.on_commit(lambda: events.broadcast(game_id, revision, seq, [event]),
+                          robust=True)
+
+
+def set_team_player(*, game_id: int, team_id: int, bot: str) -> Team:
+    """Hand a team to a bot (``"random"``, ``"greedy"``) or back to its students (``""``), also
+    in the middle of a game. Handed to a bot, the team's browsers lose the seat (they would
+    play against the bot); handed back, the students join again with the team's PIN. A bot
+    whose move the game waits for plays it at once."""
+    if bot not in Team.Bot.values:
+        raise ServiceError(_("Unknown player kind “%(kind)s”.") % {"kind": bot})
+    with transaction.atomic():
+        game, team = _seat_team(game_id, team_id)
+        if team.bot == bot:
+            return team
+        team.bot = bot
+        fields = ["bot"]
+        if bot:
+            team.seat_generation += 1
+            fields.append("seat_generation")
+        team.save(update_fields=fields)
+        with translation.override(game.language):
+            if bot == Team.Bot.RANDOM:
+                text = _("%(team)s is played by a random bot now.") % {"team": team.name}
+            elif bot == Team.Bot.GREEDY:
+                text = _("%(team)s is played by a careful bot now.") % {"team": team.name}
+            else:
+                text = _("%(team)s is played by its students again.") % {"team": team.name}
+        _seat_changed(game, team, SeatChange.Kind.BOT if bot else SeatChange.Kind.STUDENTS,
+                      bot, text)
+        transaction.on_commit(lambda: _after_change(game_id, run_bots=True), robust=True)
+    return team
+
+
+def new_team_pin(*, game_id: int, team_id: int) -> Team:
+    """A new PIN and QR link for a team (a phone was lost, the PIN got round the class): every
+    browser that joined with the old one must join again with the new one."""
+    with transaction.atomic():
+        game, team = _seat_team(game_id, team_id)
+        taken = set(game.teams.exclude(pk=team.pk).values_list("pin", flat=True))
+        if game.representative_pin:
+            taken.add(game.representative_pin)
+        taken.add(team.pin)  # a new PIN is a different one
+        team.pin = _new_pins(1, taken)[0]
+        team.token = secrets.token_urlsafe(16)
+        team.seat_generation += 1
+        team.save(update_fields=["pin", "token", "seat_generation"])
+        with translation.override(game.language):
+            text = _("%(team)s has a new PIN: its devices join again.") % {"team": team.name}
+        _seat_changed(game, team, SeatChange.Kind.PIN, "", text)
+    return team
+
+
+def drop_team_devices(*, game_id: int, team_id: int) -> Team:
+    """Every browser of the team loses its seat and must join again (same PIN)."""
+    with transaction.atomic():
+        game, team = _seat_team(game_id, team_id)
+        team.seat_generation += 1
+        team.save(update_fields=["seat_generation"])
+        with translation.override(game.language):
+            text = _("%(team)s's devices must join again.") % {"team": team.name}
+        _seat_changed(game, team, SeatChange.Kind.DROP, "", text)
+    return team
 
 
 def set_projector_standings(*, game_id: int, standings: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -20,6 +21,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from playboss.rules import BANK
@@ -27,11 +29,28 @@ from playboss.rules import BANK
 from .. import selectors, services
 from ..access import SESSION_KEY, WORKERS, is_owner
 from ..forms import ClassroomForm, ImportLogForm, NewGameForm, TeacherCreationForm
-from ..models import Classroom, Game, Representative
+from ..models import Classroom, Game, Representative, Team
 from ..texts import translate_refusal
 
 PER_PAGE = 20
 LABOUR_STEP = 6
+
+
+class GameSetupForm(NewGameForm):
+    """The new-game form and when the game begins: in the lobby (the teacher starts it once
+    the teams have joined; the form's choice) or at once. A request that does not say (an
+    older form, a script) gets a game that runs at once, as before the lobby existed."""
+
+    BEGIN_CHOICES = [
+        ("lobby", gettext_lazy("In the lobby: teams join first, the game begins when I "
+                               "start it")),
+        ("now", gettext_lazy("At once: bots and teams may move right away")),
+    ]
+    begin = forms.ChoiceField(label=gettext_lazy("The game begins"), choices=BEGIN_CHOICES,
+                              initial="lobby", required=False, widget=forms.RadioSelect)
+
+    def in_lobby(self) -> bool:
+        return self.cleaned_data.get("begin") == "lobby"
 
 
 # ====================================================================== helpers
@@ -177,7 +196,7 @@ def class_import(request: HttpRequest, class_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = _own_classroom(request, class_id)
-    form = NewGameForm(request.POST or None)
+    form = GameSetupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(
@@ -185,13 +204,20 @@ def game_new(request: HttpRequest, class_id: int) -> HttpResponse:
                 settings_=form.engine_settings(),
                 round_seconds=form.cleaned_data["round_seconds"],
                 language=form.cleaned_data["language"],
-                representative=form.cleaned_data["representative"])
+                representative=form.cleaned_data["representative"],
+                lobby=form.in_lobby())
         except services.ServiceError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, _("Game %(name)s is ready: students join with the code "
-                                        "%(code)s and their team's PIN.")
-                             % {"name": game.name, "code": game.code})
+            if game.status == Game.Status.LOBBY:
+                messages.success(request, _(
+                    "Game %(name)s waits in the lobby: students join with the code %(code)s "
+                    "and their team's PIN; start the game when they are there.")
+                    % {"name": game.name, "code": game.code})
+            else:
+                messages.success(request, _("Game %(name)s is ready: students join with the "
+                                            "code %(code)s and their team's PIN.")
+                                 % {"name": game.name, "code": game.code})
             return redirect("classroom:bank", game_id=game.pk)
     return render(request, "classroom/game_new.html", {"classroom": classroom, "form": form},
                   status=400 if form.errors else 200)
@@ -263,6 +289,75 @@ def bank_pause(request: HttpRequest, game_id: int) -> HttpResponse:
         return _done(request, game, False, translate_refusal(exc.message), exc.status)
     return _done(request, game, True, _("The game is paused: teams cannot move.") if paused
                  else _("The game goes on."))
+
+
+@require_POST
+def bank_start(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Start a game that waits in the lobby."""
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    try:
+        services.start_game(game_id=game.pk)
+    except services.ServiceError as exc:
+        return _done(request, game, False, translate_refusal(exc.message), exc.status)
+    return _done(request, game, True, _("The game has started: teams and bots move now."))
+
+
+def _seat_view(request: HttpRequest, game_id: int, team_id: int) -> tuple[Game, Team]:
+    game = _own_game(request, game_id)
+    team = get_object_or_404(Team, pk=team_id, game=game)
+    return game, team
+
+
+@require_POST
+def bank_seat_player(request: HttpRequest, game_id: int, team_id: int) -> HttpResponse:
+    """Hand a team to a bot, or back to its students."""
+    if _stranger(request):
+        return _to_login(request)
+    game, team = _seat_view(request, game_id, team_id)
+    try:
+        team = services.set_team_player(game_id=game.pk, team_id=team.pk,
+                                        bot=request.POST.get("bot", ""))
+    except services.ServiceError as exc:
+        return _done(request, game, False, translate_refusal(exc.message), exc.status)
+    if team.bot:
+        text = _("%(team)s is played by a bot now (%(kind)s).") % {
+            "team": team.name, "kind": team.get_bot_display()}
+    else:
+        text = _("%(team)s is played by its students again: they join with the PIN %(pin)s.") \
+            % {"team": team.name, "pin": team.pin}
+    return _done(request, game, True, text)
+
+
+@require_POST
+def bank_seat_pin(request: HttpRequest, game_id: int, team_id: int) -> HttpResponse:
+    """A new PIN (and QR link) for a team; its browsers join again."""
+    if _stranger(request):
+        return _to_login(request)
+    game, team = _seat_view(request, game_id, team_id)
+    try:
+        team = services.new_team_pin(game_id=game.pk, team_id=team.pk)
+    except services.ServiceError as exc:
+        return _done(request, game, False, translate_refusal(exc.message), exc.status)
+    return _done(request, game, True, _(
+        "%(team)s's new PIN is %(pin)s (the team sheet has the new QR code). Its devices join "
+        "again with it.") % {"team": team.name, "pin": team.pin})
+
+
+@require_POST
+def bank_seat_drop(request: HttpRequest, game_id: int, team_id: int) -> HttpResponse:
+    """Every browser of a team must join again (same PIN)."""
+    if _stranger(request):
+        return _to_login(request)
+    game, team = _seat_view(request, game_id, team_id)
+    try:
+        team = services.drop_team_devices(game_id=game.pk, team_id=team.pk)
+    except services.ServiceError as exc:
+        return _done(request, game, False, translate_refusal(exc.message), exc.status)
+    return _done(request, game, True, _(
+        "%(team)s's devices are signed out: they join again with the PIN %(pin)s.")
+        % {"team": team.name, "pin": team.pin})
 
 
 @require_POST

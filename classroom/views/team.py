@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from .. import duties
+from .. import duties, services
 from ..access import (
     join_as_representative,
     join_team,
+    lost_seat,
     team_in_session,
     viewer_for,
 )
@@ -33,17 +35,27 @@ def join(request: HttpRequest) -> HttpResponse:
         elif team.bot:
             error = _("A bot plays that team.")
         else:
-            join_team(request, team)
+            _sit_down(request, team)
             return redirect("classroom:play", code=team.game.code)
     return render(request, "classroom/join.html", {"code": code, "error": error},
                   status=400 if error else 200)
+
+
+def _sit_down(request: HttpRequest, team: Team) -> None:
+    """This browser plays ``team``; the lobby hears that the team has joined."""
+    join_team(request, team)
+    services.record_join(team_id=team.pk)
 
 
 def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
     """A team's QR link, or the worker representative's (when students play it)."""
     team = Team.objects.select_related("game").filter(token=token).first()
     if team is not None:
-        join_team(request, team)
+        if team.bot:
+            return render(request, "classroom/join.html",
+                          {"code": team.game.code, "error": _("A bot plays that team.")},
+                          status=400)
+        _sit_down(request, team)
         return redirect("classroom:play", code=team.game.code)
     game = get_object_or_404(Game, representative=Representative.STUDENTS,
                              representative_token=token)
@@ -56,6 +68,9 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     team = team_in_session(request, game)
     viewer = viewer_for(request, game)
     if viewer is None:
+        if lost_seat(request, game):
+            messages.info(request, _("The teacher has signed this device out of its team: "
+                                     "join again with your team's PIN."))
         return redirect(f"/join/?code={game.code}")
     if viewer.representative:  # students playing the worker representative (step 6)
         return render(request, "classroom/representative.html", {"game": game})

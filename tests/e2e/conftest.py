@@ -82,7 +82,8 @@ def browser() -> Iterator[Any]:
 def teacher_fills_a_new_game(page: Any, site: str, class_name: str, game_name: str,
                              teams: str, **choices: Any) -> None:
     """The teacher signs in, makes a class and fills the new-game form with dice entered on the
-    site. ``choices``: ``years`` (text), ``steps`` (ticked), ``representative`` (selected)."""
+    site. ``choices``: ``years`` (text), ``steps`` (ticked), ``representative`` (selected),
+    ``begin`` ("now" unless said: the game runs at once; "lobby" waits for the start)."""
     page.goto(f"{site}/accounts/login/")
     page.fill("input[name=username]", TEACHER)
     page.fill("input[name=password]", PASSWORD)
@@ -93,6 +94,7 @@ def teacher_fills_a_new_game(page: Any, site: str, class_name: str, game_name: s
     page.fill("input[name=name]", game_name)
     page.fill("textarea[name=teams]", teams)
     page.check("input[name=dice][value=entered]")
+    page.check(f"input[name=begin][value={choices.get('begin', 'now')}]")
     if "years" in choices:
         page.fill("input[name=years]", choices["years"])
     for step in choices.get("steps", ()):

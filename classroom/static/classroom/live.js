@@ -174,8 +174,9 @@
     if (busy.has(signature)) return;
     busy.add(signature);
     if (!keys.has(signature)) keys.set(signature, newKey());
-    const body = JSON.stringify({ actor: actor, action: action, key: keys.get(signature),
-                                  revision: revision });
+    // A form may name its own actor (the representative's answers on the bank console).
+    const body = JSON.stringify({ actor: form.dataset.actor || actor, action: action,
+                                  key: keys.get(signature), revision: revision });
     for (const b of form.querySelectorAll("button")) b.disabled = true;
     try {
       for (let attempt = 0; ; attempt++) {
@@ -275,15 +276,19 @@
     }
   }
 
-  // The countdown of an open bidding round or auction; when it runs out, ask the bank to close.
+  // The countdown of an open bidding round or auction (every element that carries the
+  // deadline shows it: the status bar, the bank's "needs you now"); when it runs out, ask the
+  // bank to close.
   setInterval(() => {
-    const bar = panel.querySelector("[data-deadline]");
-    const box = bar && bar.querySelector(".countdown");
-    if (!bar || !box) return;
-    const left = Math.round((new Date(bar.dataset.deadline) - new Date()) / 1000);
-    box.hidden = false;
-    box.textContent = left > 0 ? `⏱ ${left}s` : "⏱ 0s";
-    if (left <= 0 && !tickSent) {
+    let left = null;
+    for (const bar of panel.querySelectorAll("[data-deadline]")) {
+      const box = bar.querySelector(".countdown");
+      if (!box) continue;
+      left = Math.round((new Date(bar.dataset.deadline) - new Date()) / 1000);
+      box.hidden = false;
+      box.textContent = left > 0 ? `⏱ ${left}s` : "⏱ 0s";
+    }
+    if (left !== null && left <= 0 && !tickSent) {
       tickSent = true;
       fetch(root.dataset.tick, { method: "POST", credentials: "same-origin",
         headers: { "X-CSRFToken": csrfToken() } }).then(() => { if (!socketOpen) fetchPanel(); });
