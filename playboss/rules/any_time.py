@@ -189,4 +189,4 @@ def _buy_computer(turn: Turn, action: A.BuyComputer) -> None:
     state.ledger.post(state.seq, "computer", BANK, team.name, 1, "investment")
     _cash(turn, team, None, COMPUTER_PRICE, "investment")
     turn.emit("buy_computer", f"{team.name} buys a computer for {marks(COMPUTER_PRICE)} Marks.",
-              team=team.name, credit=action.credit)
+              team=team.name, credit=action.credit, price=COMPUTER_PRICE)

@@ -17,7 +17,8 @@ def _call_time(turn: Turn, action: A.CallTime) -> None:
         raise RuleViolation("Time has been called already.", "End of the Game",
                             code="time_called_already")
     state.time_called = True
-    turn.emit("time_up", "The bank calls time: the current round is played to its end.")
+    turn.emit("time_up", "The bank calls time: the current round is played to its end.",
+              why="bank")
     if state.phase == "order":
         _end_game(turn)
 

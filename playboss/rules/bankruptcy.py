@@ -79,11 +79,12 @@ def declare(turn: E.Turn, team: Team, due: Pending) -> None:
     state = turn.state
     name = team.name
     turn.emit("bankrupt", f"{name} cannot pay {marks(due.amount)} Marks ({due.reason}) and is "
-              "bankrupt. Its assets are auctioned.", team=name, amount=due.amount)
+              "bankrupt. Its assets are auctioned.", team=name, amount=due.amount,
+              reason=due.reason)
     E._hook("bankrupt", turn, team)
     _machines_home(state, team)
     if team.lease_field is not None:
-        _end_lease(turn, team, "is bankrupt")
+        _end_lease(turn, team, "is bankrupt", "bankrupt")
     if team.web:
         _web_to_bank(turn, team, team.web, "bankruptcy")
     team.bankrupt = True
@@ -97,7 +98,8 @@ def declare(turn: E.Turn, team: Team, due: Pending) -> None:
         state.pending = [Pending(PENDING)]
         turn.emit("estate_auction", f"The bank auctions {name}'s assets ({_lot_text(team)}): "
                   f"it takes them for {marks(value)} Marks unless a team bids more.",
-                  team=name, value=value)
+                  team=name, value=value, raw=team.raw, finished=team.finished,
+                  machines=len(team.machines), computers=team.computers_owned)
         return
     _sell_to_bank(turn, team)
     _settle(turn, team, due.amount, due.reason)

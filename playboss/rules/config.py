@@ -395,13 +395,13 @@ def _check_types(cls: type[GameConfig], data: dict[str, Any], found: _Problems) 
     """A setting of the wrong kind is refused with its name, not a traceback: numbers where
     the default is a number, text where it is text, a list of names for the teams."""
 
-    def bad(name: str, what: str, code: str) -> None:
+    def wrong_kind(name: str, what: str, *, code: str) -> None:
         found.add(name, f"Game set-up: {name} must be {what}.", code=code,
                   params={"setting": name})
 
     teams = data.get("teams", [])
     if not isinstance(teams, list) or not all(isinstance(t, str) for t in teams):
-        bad("teams", "a list of team names", "config_teams_list")
+        wrong_kind("teams", "a list of team names", code="config_teams_list")
     for f in fields(cls):
         if f.name not in data or f.name == "teams":
             continue
@@ -411,9 +411,9 @@ def _check_types(cls: type[GameConfig], data: dict[str, Any], found: _Problems) 
         default = f.default
         if isinstance(default, bool):
             if not isinstance(value, bool):
-                bad(f.name, "true or false", "config_bool")
+                wrong_kind(f.name, "true or false", code="config_bool")
         elif isinstance(default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                bad(f.name, "a whole number", "config_whole_number")
+                wrong_kind(f.name, "a whole number", code="config_whole_number")
         elif isinstance(default, str) and f.name != "market_fill" and not isinstance(value, str):
-            bad(f.name, "text", "config_text")
+            wrong_kind(f.name, "text", code="config_text")

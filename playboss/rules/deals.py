@@ -104,7 +104,8 @@ def _propose_deal(turn: Turn, action: A.ProposeDeal) -> None:
     state.deals[deal.id] = deal
     turn.emit("deal_offered", f"{team.name} offers {partner.name} a deal: gives "
               f"{_bundle_text(action.give)}, asks {_bundle_text(action.take)}.",
-              team=team.name, partner=partner.name, deal=deal.id)
+              team=team.name, partner=partner.name, deal=deal.id, give=dict(action.give),
+              take=dict(action.take))
 
 
 def _check_bundle_shape(bundle: dict[str, Any]) -> None:

@@ -297,7 +297,8 @@ def _check_actor(state: GameState, action: A.Action) -> None:
         if kind not in own and kind not in SHARED_ACTIONS.get(actor, ()):
             who = "The bank" if actor == BANK else "The worker representative"
             raise RuleViolation(f"{who} cannot make that move; a team must.", "game log",
-                                code="team_move_only", params={"actor": actor})
+                                code="bank_cannot_move" if actor == BANK
+                                else "workers_cannot_move")
         return
     team = state.teams.get(actor)
     if team is None:

@@ -33,7 +33,7 @@ def _buy_web(turn: Turn, action: A.BuyWeb) -> None:
     state.web_bank -= 1
     state.ledger.post(state.seq, "web", BANK, team.name, 1, "WEB chip")
     turn.emit("buy_web", f"{team.name} buys a WEB chip for {marks(WEB_PRICE)} Marks.",
-              team=team.name)
+              team=team.name, price=WEB_PRICE)
 
 
 def sell_at_half_price(turn: Turn, team: Team, units: int, note: str = "") -> None:
@@ -79,7 +79,8 @@ def _cost_choice(turn: Turn, action: A.CostChoice) -> None:
         state.pending.pop(0)
         turn.emit("cost_idle", f"{team.name} produces nothing: idle costs {marks(cost)} Marks.",
                   team=team.name, cost=cost)
-        _owe(turn, team, cost, "idle costs", f"{len(team.machines)} machine(s)")
+        _owe(turn, team, cost, "idle costs", f"{len(team.machines)} machine(s)",
+             {"machines": len(team.machines), "each": IDLE_COST})
     elif option == "web":
         if team.web < 1:
             raise RuleViolation("You have no WEB chip to pay with.", rule, code="no_web_chip")
@@ -150,7 +151,7 @@ def _risk_card(turn: Turn, team: Team, card_id: int) -> None:
               card=card.id)
     if card.insured and team.web >= WEB_INSURANCE:
         turn.emit("insured", f"{team.name} holds {team.web} WEB chips and is insured: "
-                  "no damage.", team=team.name, card=card.id)
+                  "no damage.", team=team.name, card=card.id, web=team.web)
         return
     _card_effect(turn, team, card)
 
@@ -159,12 +160,13 @@ def _card_effect(turn: Turn, team: Team, card: RiskCard) -> None:
     state = turn.state
     effect, amount = card.effect, card.amount
     reason = "risk"
+    card_data = {"card": card.id}
     if effect == "pay":
-        _owe(turn, team, amount, reason, card.title)
+        _owe(turn, team, amount, reason, card.title, card_data)
     elif effect == "pay_per_machine":
-        _owe(turn, team, amount * len(team.machines), reason, card.title)
+        _owe(turn, team, amount * len(team.machines), reason, card.title, card_data)
     elif effect == "pay_per_unit":
-        _owe(turn, team, amount * (team.raw + team.finished), reason, card.title)
+        _owe(turn, team, amount * (team.raw + team.finished), reason, card.title, card_data)
     elif effect == "receive":
         _cash(turn, None, team, amount, reason)
     elif effect in ("lose_raw", "lose_finished"):
@@ -207,14 +209,16 @@ def _renew_lease(turn: Turn, action: A.RenewLease) -> None:
                   "another year.", team=team.name)
     else:
         state.pending.pop(0)
-        _end_lease(turn, team, "gives it back")
+        _end_lease(turn, team, "gives it back", "returned")
 
 
-def _end_lease(turn: Turn, team: Team, why: str) -> None:
+def _end_lease(turn: Turn, team: Team, why: str, how: str) -> None:
+    """The leased computer goes back to the bank; ``how`` says why in a word for the event
+    (``"returned"``, ``"no_chips"``, ``"bankrupt"``), ``why`` in its sentence."""
     state = turn.state
     team.lease_field = None
     state.leased_computers -= 1
     state.web_bank += WEB_LEASE
     state.ledger.post(state.seq, "web", "board", BANK, WEB_LEASE, "computer lease")
     turn.emit("lease_ended", f"{team.name} {why}: the leased computer goes back to the bank.",
-              team=team.name)
+              team=team.name, how=how)

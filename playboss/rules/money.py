@@ -82,11 +82,13 @@ def _borrow(turn: Turn, team: Team, amount: int, reason: str = "bank credit") ->
         _cash(turn, None, team, amount, reason)
 
 
-def _owe(turn: Turn, team: Team, amount: int, reason: str, detail: str = "") -> None:
+def _owe(turn: Turn, team: Team, amount: int, reason: str, detail: str = "",
+         data: dict[str, Any] | None = None) -> None:
     """A payment the team cannot refuse. Paid at once when the cash covers it; otherwise the
-    turn waits until the team has raised the money (or goes bankrupt)."""
+    turn waits until the team has raised the money (or goes bankrupt). ``data``: what
+    ``detail`` says, in fields (``Pending.data``)."""
     if amount > 0:
-        turn.state.pending.insert(0, Pending("pay", amount, reason, detail))
+        turn.state.pending.insert(0, Pending("pay", amount, reason, detail, dict(data or {})))
 
 
 # ---------------------------------------------------------------- liquidity

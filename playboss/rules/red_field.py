@@ -94,7 +94,7 @@ def _invest(turn: Turn, action: A.Invest) -> None:
               f"{marks(MACHINE_PRICE)} Marks"
               f"{f', {marks(action.credit)} on credit' if action.credit else ''}. It produces "
               f"from its roll {machine.ready_at} on.", team=team.name, machine=machine.id,
-              credit=action.credit)
+              credit=action.credit, price=MACHINE_PRICE, ready_at=machine.ready_at)
     _decided(turn, team)
 
 
@@ -173,7 +173,7 @@ def _sell(turn: Turn, action: A.Sell) -> None:
     _hook("sale", turn, team, revenue)
     turn.emit("sell", f"{team.name} sells {units} units for {marks(revenue)} Marks"
               f"{' (advertising)' if team.advertising else ''}.", team=team.name, units=units,
-              revenue=revenue, prices=prices)
+              revenue=revenue, prices=prices, how="advertising" if team.advertising else "")
     _decided(turn, team)
 
 
@@ -183,12 +183,12 @@ def _pass(turn: Turn, action: A.Pass) -> None:
     if state.phase == "turn" and action.actor == state.current and state.pending:
         kind = state.pending[0].kind
         if kind == "red":
-            turn.emit("pass", f"{team.name} decides to do nothing.", team=team.name)
+            turn.emit("pass", f"{team.name} decides to do nothing.", team=team.name, on="red")
             _decided(turn, team)
             return
         if kind == "green":
             state.pending.pop(0)
-            turn.emit("pass", f"{team.name} buys no WEB chip.", team=team.name)
+            turn.emit("pass", f"{team.name} buys no WEB chip.", team=team.name, on="green")
             return
     _require_turn(turn, action, "red", "Doing nothing", "Decision: Do Nothing")
 

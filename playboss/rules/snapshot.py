@@ -38,7 +38,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "order_rolls": dict(state.order_rolls),
         "order_contest": list(state.order_contest),
         "rolled": state.rolled,
-        "pending": [asdict(p) for p in state.pending],
+        "pending": [{k: v for k, v in asdict(p).items() if k != "data" or v}
+                    for p in state.pending],
         "deals": [asdict(d) for d in state.deals.values()],
         "loans": [asdict(ln) for ln in state.loans.values()],
         "next_id": state.next_id,

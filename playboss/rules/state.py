@@ -67,6 +67,10 @@ class Pending:
     amount: int = 0
     reason: str = ""
     detail: str = ""
+    #: What ``detail`` says, in fields (a payment's: ``debt`` for interest, ``card`` for a
+    #: risk card, ``machines`` and ``each`` for idle costs, ``year`` for tax): the "paid" and
+    #: "bankrupt" events carry them. Left out of a snapshot when empty.
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

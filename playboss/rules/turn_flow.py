@@ -78,7 +78,7 @@ def _settle_order(turn: Turn) -> None:
     if len(tied) > 1:
         state.order_contest = tied
         turn.emit("order_tie", f"{' and '.join(tied)} tie with {best}; they roll again.",
-                  teams=tied)
+                  teams=tied, die=best)
         return
     state.order_contest = []
     state.phase = "turn"
@@ -127,7 +127,8 @@ def _cross_start(turn: Turn, team: Team) -> None:
     if team.bank_debt:
         interest = -(-team.bank_debt * INTEREST_PERCENT // 100)  # rounded up to whole Marks
         state.pending.append(Pending("pay", interest, "interest",
-                                     f"10% of {marks(team.bank_debt)} Marks bank debt"))
+                                     f"10% of {marks(team.bank_debt)} Marks bank debt",
+                                     {"percent": INTEREST_PERCENT, "debt": team.bank_debt}))
         state.pending.append(Pending("pay", LOAN_FEE, "loan fee", "loan maintenance fee"))
     if config.lease_renewal == "start" and team.lease_field is not None:
         state.pending.append(Pending("lease"))
@@ -168,7 +169,7 @@ def _advance(turn: Turn) -> None:
                 _cash(turn, team, None, head.amount, head.reason)
                 turn.emit("paid", f"{team.name} pays {marks(head.amount)} Marks: {head.reason}"
                           f"{' (' + head.detail + ')' if head.detail else ''}.",
-                          team=team.name, amount=head.amount, reason=head.reason)
+                          team=team.name, amount=head.amount, reason=head.reason, **head.data)
                 continue
             if liquidity(state, team) < head.amount:
                 _bankrupt(turn, team, head)
@@ -190,7 +191,7 @@ def _advance(turn: Turn) -> None:
             continue
         if head.kind == "lease" and team.web < WEB_LEASE:
             state.pending.pop(0)
-            _end_lease(turn, team, "has no 2 WEB chips to renew it")
+            _end_lease(turn, team, "has no 2 WEB chips to renew it", "no_chips")
             continue
         auto = AUTO.get(head.kind)
         if auto is not None and auto(turn, team, head):
@@ -212,7 +213,8 @@ def _close_year(turn: Turn, team: Team) -> None:
     if years is not None and team.years >= years and not state.time_called:
         state.time_called = True
         turn.emit("time_up", f"{team.name} has played {team.years} years: time is up. The "
-                  "current round is played to its end.", team=team.name)
+                  "current round is played to its end.", team=team.name, why="years",
+                  years=team.years)
 
 
 def _end_turn(turn: Turn) -> None:

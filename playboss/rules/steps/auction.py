@@ -127,8 +127,10 @@ def _start(turn: E.Turn, buyer: Team, zone: int) -> None:
               zone=zone, units=units, opening=opening, buyer=buyer.name)
 
 
-def _close(turn: E.Turn, why: str) -> None:
-    """Sell the lot to the highest bid whose team can still pay it, or leave it on the board."""
+def _close(turn: E.Turn, why: str, how: str) -> None:
+    """Sell the lot to the highest bid whose team can still pay it, or leave it on the board.
+    ``why`` is said in the event's sentence, ``how`` in a word for its field (``"no_bids"``,
+    ``"all_passed"``, ``"bank"``)."""
     state = turn.state
     auction = state.step.pop("auction")
     if state.pending and state.pending[0].kind == PENDING:
@@ -136,7 +138,7 @@ def _close(turn: E.Turn, why: str) -> None:
     zone = auction["zone"]
     # The lot cannot grow, but goods sold into the market never take from it; guard anyway.
     units = min(auction["units"], state.market[zone])
-    turn.emit("auction_closed", f"The auction closes: {why}.", zone=zone)
+    turn.emit("auction_closed", f"The auction closes: {why}.", zone=zone, how=how)
     tried: set[str] = set()
     for name, price in reversed(auction["bids"] if units else []):
         if name in tried:
@@ -147,12 +149,13 @@ def _close(turn: E.Turn, why: str) -> None:
         if team.bankrupt or team.cash < cost:
             turn.emit("auction_default", f"{name} can no longer pay {marks(cost)} Marks for its "
                       f"bid of {marks(price)} Marks per unit; the next highest bid counts.",
-                      team=name, price=price)
+                      team=name, price=price, cost=cost)
             continue
         _sell_lot(turn, team, zone, units, price)
         return
     turn.emit("auction_unsold", f"No bid above {marks(auction['opening'])} Marks: the "
-              f"{units} unit(s) stay on the board.", zone=zone, units=units)
+              f"{units} unit(s) stay on the board.", zone=zone, units=units,
+              opening=auction["opening"])
 
 
 def _sell_lot(turn: E.Turn, team: Team, zone: int, units: int, price: int) -> None:
@@ -176,7 +179,7 @@ def _auto_close(turn: E.Turn, team: Team, head: Pending) -> bool:
     if still_to_answer(turn.state, auction):
         return False
     why = "every team has passed since the last bid" if auction["bids"] else "no team bids"
-    _close(turn, why)
+    _close(turn, why, "all_passed" if auction["bids"] else "no_bids")
     return True
 
 
@@ -261,12 +264,12 @@ def _pass(turn: E.Turn, action: AuctionPass) -> None:
                             "closes.", RULE, code="auction_passed_already")
     auction["passed"].append(team.name)
     turn.emit("auction_pass", f"{team.name} offers no more than {marks(standing)} Marks per "
-              "unit.", team=team.name)
+              "unit.", team=team.name, price=standing)
 
 
 def _close_by_bank(turn: E.Turn, action: CloseAuction) -> None:
     _require_auction(turn)
-    _close(turn, "the bank closes it")
+    _close(turn, "the bank closes it", "bank")
 
 
 E.HANDLERS[AuctionBid] = _bid

@@ -85,12 +85,14 @@ def _on_sale(turn: E.Turn, team: Team, revenue: int) -> None:
     if goal == "first_to_sales":
         state.step["goal_winner"] = team.name
         turn.emit("market_leader", f"{team.name} reaches {marks(team.sales_total)} Marks sales "
-                  f"first and is the market leader: it wins.", team=team.name)
+                  f"first and is the market leader: it wins.", team=team.name,
+                  sales=team.sales_total)
         state.step["end_now"] = True  # the engine ends the game once this action is done
     elif not state.time_called:
         state.time_called = True
         turn.emit("time_up", f"{team.name} reaches {marks(team.sales_total)} Marks sales: the "
-                  "game ends when the current round is played out.", team=team.name)
+                  "game ends when the current round is played out.", team=team.name,
+                  why="sales", sales=team.sales_total)
 
 
 E.HOOKS["sale"].append(_on_sale)

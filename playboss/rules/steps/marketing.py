@@ -115,8 +115,10 @@ def _set_owner(state: GameState, trough: int, owner: str | None) -> None:
         CHIPS if owner is not None else -CHIPS)
 
 
-def _free(turn: E.Turn, team: Team, trough: int, why: str) -> None:
-    """The trough becomes free; its chips go to the team ("NOT back to the bank")."""
+def _free(turn: E.Turn, team: Team, trough: int, why: str, how: str) -> None:
+    """The trough becomes free; its chips go to the team ("NOT back to the bank"). ``why``
+    is said in the event's sentence, ``how`` in a word for its field (``"closed"``,
+    ``"unpaid"``, ``"bankrupt"``)."""
     state = turn.state
     _set_owner(state, trough, None)
     team.web += CHIPS
@@ -126,7 +128,7 @@ def _free(turn: E.Turn, team: Team, trough: int, why: str) -> None:
                      if not (p.kind == FEE and p.detail == str(trough))]
     turn.emit("marketing_closed", f"{team.name}'s marketing organization {trough} closes "
               f"({why}); its {CHIPS} WEB chips go to {team.name}.", team=team.name,
-              trough=trough)
+              trough=trough, how=how, chips=CHIPS)
 
 
 def _step_on(state: GameState) -> None:
@@ -175,7 +177,7 @@ def _found(turn: E.Turn, action: FoundMarketing) -> None:
     _set_owner(state, trough, team.name)
     turn.emit("marketing_founded", f"{team.name} founds marketing organization {trough} for "
               f"{marks(FOUNDING_COST)} Marks; the bank puts {CHIPS} WEB chips in the trough.",
-              team=team.name, trough=trough, cost=FOUNDING_COST)
+              team=team.name, trough=trough, cost=FOUNDING_COST, chips=CHIPS)
 
 
 def _close(turn: E.Turn, action: CloseMarketing) -> None:
@@ -195,7 +197,7 @@ def _close(turn: E.Turn, action: CloseMarketing) -> None:
         if trough not in mine:
             raise RuleViolation(f"Marketing trough {trough} is not yours.", RULE,
                                 code="trough_not_yours", params={"trough": trough})
-    _free(turn, team, trough, "its WEB chips are withdrawn")
+    _free(turn, team, trough, "its WEB chips are withdrawn", "closed")
 
 
 E.HANDLERS[FoundMarketing] = _found
@@ -250,7 +252,7 @@ def _pay(turn: E.Turn, action: PayMarketing) -> None:
                   f"costs for organization {trough}.", team=team.name, trough=trough,
                   cost=YEARLY_COST)
     else:
-        _free(turn, team, trough, "the marketing costs are not paid")
+        _free(turn, team, trough, "the marketing costs are not paid", "unpaid")
 
 
 E.HANDLERS[PayMarketing] = _pay
@@ -321,10 +323,12 @@ def _auto_sale(turn: E.Turn, team: Team, head: Pending) -> bool:
         return False
     state.pending.pop(0)
     if left and not sold_this_roll(team):
-        why = ("has no finished unit in stock from before this roll" if not sellable(
-            state, team) else "finds no open dimple in the market")
+        stock = sellable(state, team)
+        why = ("has no finished unit in stock from before this roll" if not stock
+               else "finds no open dimple in the market")
         turn.emit("marketing_idle", f"{team.name}'s marketing organization {why}: it sells "
-                  "nothing this roll.", team=team.name)
+                  "nothing this roll.", team=team.name, why="no_stock" if not stock
+                  else "market_full")
     return True
 
 
@@ -401,7 +405,7 @@ def _pass(turn: E.Turn, action: A.Pass) -> None:
         return
     state.pending.pop(0)
     turn.emit("pass", f"{action.actor} sells nothing (more) through its marketing "
-              "organization this roll.", team=action.actor)
+              "organization this roll.", team=action.actor, on="marketing_sale")
 
 
 E.HANDLERS[MarketingSale] = _sell
@@ -417,7 +421,7 @@ def _on_bankrupt(turn: E.Turn, team: Team) -> None:
     if STEP not in turn.state.config.steps:
         return
     for trough in owned(turn.state, team):
-        _free(turn, team, trough, "bankruptcy")
+        _free(turn, team, trough, "bankruptcy", "bankrupt")
 
 
 E.HOOKS["bankrupt"].append(_on_bankrupt)

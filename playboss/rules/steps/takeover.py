@@ -95,7 +95,7 @@ def _offer(turn: E.Turn, action: OfferTakeover) -> None:
                                "price": action.price, "terms": action.terms}
     turn.emit("takeover_offered", f"{buyer.name} offers {marks(action.price)} Marks for "
               f"{target.name}'s business (offer {offer_id}).", team=buyer.name,
-              partner=target.name, offer=int(offer_id))
+              partner=target.name, offer=int(offer_id), price=action.price)
 
 
 def _find(state: GameState, offer_id: int) -> dict[str, Any]:
@@ -115,7 +115,8 @@ def _reject(turn: E.Turn, action: RejectTakeover) -> None:
                             code="takeover_reject_parties")
     del offers(state)[str(action.offer)]
     turn.emit("takeover_rejected", f"The offer for {offer['target']}'s business is off.",
-              team=action.actor)
+              team=action.actor, target=offer["target"], buyer=offer["buyer"],
+              offer=action.offer)
 
 
 def _accept(turn: E.Turn, action: AcceptTakeover) -> None:

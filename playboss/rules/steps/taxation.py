@@ -94,7 +94,7 @@ def on_close_year(turn: E.Turn, team: Team) -> None:
               year=team.years, profit=profit, taxable=record["taxable"], tax=tax)
     if tax:
         data["taxes_paid_in_year"] = tax  # it is paid in the new year; added back there
-        _owe(turn, team, tax, "tax", f"year {team.years}")
+        _owe(turn, team, tax, "tax", f"year {team.years}", {"year": team.years})
 
 
 E.HOOKS["close_year"].append(on_close_year)

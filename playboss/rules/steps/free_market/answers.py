@@ -84,7 +84,7 @@ def _match_bid(turn: E.Turn, action: MatchBid) -> None:
 def _withdraw_bid(turn: E.Turn, action: WithdrawBid) -> None:
     data, team = _answering(turn, action)
     data["waiting"].remove(team.name)
-    _withdraw(turn, data, team.name, "withdraws")
+    _withdraw(turn, data, team.name, "withdraws", "withdraws")
     _progress(turn)
 
 

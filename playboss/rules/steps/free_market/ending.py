@@ -29,7 +29,7 @@ def _finish_by_rank(turn: E.Turn, data: dict[str, Any], why: str) -> None:
         data["seller_in"] = False
         turn.emit("withdraw_bid", f"{data['seller']}, the first supplier, has not matched "
                   f"the competition's price and sells nothing.", team=data["seller"],
-                  seller=True)
+                  seller=True, why="not_matched", price=data["seller_price"])
     left = data["units"]
     sales: list[tuple[str, int, int]] = []
     by_price: dict[int, list[str]] = {}
@@ -61,6 +61,16 @@ def _draw_index(turn: E.Turn, name: str, n: int) -> int:
     return turn.draw(name, lambda: turn.state.rng.below(n)) % n
 
 
+#: Why a bidding ends (the ``why`` of ``_finish``), in a word for the event's ``ended``.
+_ENDED = {
+    ALL_UNCOVERED: "all_uncovered",
+    "the competition does not go lower": "not_lower",
+    "the round limit is reached": "round_limit",
+    "only the units sought are on offer": "units_sought",
+    "a round changed nothing": "no_change",
+}
+
+
 def _finish(turn: E.Turn, data: dict[str, Any], sales: list[tuple[str, int, int]],
             why: str) -> None:
     """The bidding ends: the red decision is complete, the sales go through."""
@@ -75,6 +85,7 @@ def _finish(turn: E.Turn, data: dict[str, Any], sales: list[tuple[str, int, int]
     said = "; ".join(f"{n} {u} at {marks(p)}" for n, u, p in sales) or (
         "no further units" if why == ALL_UNCOVERED else "no units")
     turn.emit("bidding_end", f"The bidding ends ({why}): {said} sold.", why=why,
+              ended=_ENDED.get(why, ""),
               sales=[{"team": n, "units": u, "price": p} for n, u, p in sales])
     for name, units, price in sales:
         team = state.teams[name]

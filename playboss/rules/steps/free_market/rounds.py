@@ -27,7 +27,8 @@ def _progress(turn: E.Turn) -> None:
     while (data := phase_of(state)) is not None:
         for name in [n for n in data["waiting"] if not _eligible(state, data, n)]:
             data["waiting"].remove(name)
-            _withdraw(turn, data, name, "has no finished product left and withdraws")
+            _withdraw(turn, data, name, "has no finished product left and withdraws",
+                      "no_stock")
         if data["waiting"]:
             return
         _close_stage(turn, data)
@@ -38,7 +39,7 @@ def _close_stage(turn: E.Turn, data: dict[str, Any]) -> None:
     withdraws; then the bidding ends or the next stage begins."""
     for name in list(data["waiting"]):
         data["waiting"].remove(name)
-        _withdraw(turn, data, name, "did not answer and withdraws")
+        _withdraw(turn, data, name, "did not answer and withdraws", "silent")
     _clamp_offers(turn, data)
     if data["stage"] == "seller":
         _after_seller(turn, data)
@@ -53,21 +54,26 @@ def _clamp_offers(turn: E.Turn, data: dict[str, Any]) -> None:
     for name in list(data["offers"]):
         have = sellable(state, state.teams[name])
         if have < 1:
-            _withdraw(turn, data, name, "has no finished product left and withdraws")
+            _withdraw(turn, data, name, "has no finished product left and withdraws",
+                      "no_stock")
         elif have < data["offers"][name]["units"]:
             data["offers"][name]["units"] = have
 
 
-def _withdraw(turn: E.Turn, data: dict[str, Any], name: str, how: str) -> None:
+def _withdraw(turn: E.Turn, data: dict[str, Any], name: str, how: str, why: str) -> None:
+    """``name`` leaves the bidding; ``how`` says so in the event's sentence, ``why`` in a
+    word for its field (``"withdraws"``, ``"silent"``, ``"no_stock"``)."""
     if name == data["seller"]:
         data["seller_in"] = False
         turn.emit("withdraw_bid", f"{name}, the first supplier, {how} from the bidding at "
-                  f"{marks(data['seller_price'])} Marks.", team=name, seller=True)
+                  f"{marks(data['seller_price'])} Marks.", team=name, seller=True, why=why,
+                  price=data["seller_price"])
         return
     data["offers"].pop(name, None)
     if name not in data["withdrawn"]:
         data["withdrawn"].append(name)
-    turn.emit("withdraw_bid", f"{name} {how} from the bidding.", team=name, seller=False)
+    turn.emit("withdraw_bid", f"{name} {how} from the bidding.", team=name, seller=False,
+              why=why)
 
 
 def _after_competitors(turn: E.Turn, data: dict[str, Any]) -> None:
@@ -117,10 +123,12 @@ def _start_stage(turn: E.Turn, data: dict[str, Any], stage: str, round_no: int) 
         turn.emit("bidding_round", f"Round {round_no}: the competition offers "
                   f"{_units(_total(data))} down to {marks(data['point'])} Marks. "
                   f"{data['seller']} matches that price or withdraws.",
-                  round=round_no, stage=stage, price=data["point"])
+                  round=round_no, stage=stage, price=data["point"], offered=_total(data),
+                  seller=data["seller"])
         return
     data["round_start"] = {n: dict(o) for n, o in data["offers"].items()}
     data["waiting"] = [n for n in state.teams if n in data["offers"]]
     turn.emit("bidding_round", f"Round {round_no}: {_units(_total(data))} on offer for "
               f"{data['units']} sought; offers at {_prices_text(allowed_prices(data, ''))}.",
-              round=round_no, stage=stage, price=data["point"])
+              round=round_no, stage=stage, price=data["point"], offered=_total(data),
+              sought=data["units"], prices=allowed_prices(data, ""))

@@ -40,7 +40,8 @@ def _sell_uncovered(turn: E.Turn, data: dict[str, Any]) -> None:
         prices = sale_prices(state, seller, units, advertising=False)
     turn.emit("uncovered", f"The competition offers {covered} of the "
               f"{data['announced_units']} units: {seller.name} sells {_units(units)} without "
-              "competition at the market price.", team=seller.name, units=units)
+              "competition at the market price.", team=seller.name, units=units,
+              covered=covered, announced=data["announced_units"])
     _record(data, seller.name, units, prices, "uncovered")
     _sell_units(turn, seller, units, prices, "uncovered")
 

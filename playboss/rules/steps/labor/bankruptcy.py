@@ -27,12 +27,12 @@ def _on_bankrupt(turn: E.Turn, team: Team) -> None:
         _move_workers(turn, team.name, WORKERS, staff, "bankruptcy")
         turn.emit("workers_leave", f"{_workers(staff)} of {team.name} lose their jobs and go "
                   "back to the worker representative, unemployed.", team=team.name,
-                  workers=staff)
+                  workers=staff, why="bankrupt")
     for key in [k for k, o in lab["offers"].items() if o["team"] == team.name]:
         del lab["offers"][key]
     if team.name in lab["lockouts"]:
         lab["lockouts"].remove(team.name)
     if strike_of(state, team.name):
-        _stop_strike(turn, team.name, "The business is bankrupt: the strike ends")
+        _stop_strike(turn, team.name, "The business is bankrupt: the strike ends", "bankrupt")
     team_data(team)["field"] = None
     _sync_hiring(state)

@@ -118,7 +118,7 @@ def _accept_hire(turn: E.Turn, action: AcceptHire) -> None:
     _move_workers(turn, WORKERS, team.name, workers, "hiring")
     turn.emit("hired", f"{team.name} hires {_workers(workers)} at {marks(salary)} Marks a red "
               f"field each; it employs {workers_of(team)}.", team=team.name, offer=offer["id"],
-              workers=workers, salary=salary)
+              workers=workers, salary=salary, employs=workers_of(team))
     _sync_hiring(state)
 
 
@@ -137,12 +137,12 @@ def _reject_hire(turn: E.Turn, action: RejectHire) -> None:
     if action.actor == answerer:
         team = state.teams[offer["team"]]
         lab["last_rejected"][team.name] = team.rolls  # a greedy bot does not ask twice a turn
-        text = "turns down"
+        text, how = "turns down", "rejected"
     else:
-        text = "withdraws"
+        text, how = "withdraws", "withdrawn"
     who = "The worker representative" if action.actor == WORKERS else action.actor
     turn.emit("hire_rejected", f"{who} {text} hiring offer {offer['id']}.", team=offer["team"],
-              offer=offer["id"], by=action.actor)
+              offer=offer["id"], by=action.actor, how=how)
     _sync_hiring(state)
 
 

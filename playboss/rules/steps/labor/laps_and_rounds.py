@@ -49,4 +49,4 @@ def _on_round_end(turn: E.Turn) -> None:
     turn.emit("unemployment_support", f"The worker representative pays {marks(due)} Marks "
               f"unemployment support for {_workers(jobless)} at "
               f"{marks(lab['highest_salary'])} Marks.{_shortfall(due, paid)}",
-              workers=jobless, amount=paid)
+              workers=jobless, amount=paid, due=due, salary=lab["highest_salary"])

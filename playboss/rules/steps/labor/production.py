@@ -188,7 +188,8 @@ def _pass(turn: E.Turn, action: A.Pass) -> None:
             and state.pending and state.pending[0].kind == PRODUCTION_ITEM):
         team = state.teams[action.actor]
         state.pending.pop(0)
-        turn.emit("pass", f"{team.name} produces nothing on this red field.", team=team.name)
+        turn.emit("pass", f"{team.name} produces nothing on this red field.", team=team.name,
+                  on="production")
         _release_leaving(turn, team)
         return
     _base_pass(turn, action)

@@ -47,7 +47,7 @@ def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
     name = team.name
     lab = state.step["labor"]
     if lab["strikes"].get(name) and not data["contracts"]:
-        _stop_strike(turn, name, "No workers are left: the strike ends")
+        _stop_strike(turn, name, "No workers are left: the strike ends", "no_workers")
     if lab["strikes"].get(name) == "called":
         lab["strikes"][name] = "active"
         turn.emit("strike_active", f"The strike at {name} is active from this red field.",
@@ -64,7 +64,8 @@ def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
     if idle is not None:
         before.extend(_idle_field(turn, team, idle))
     elif bill:
-        before.append(Pending(SALARIES, bill, "salaries", _workers(len(data["contracts"]))))
+        before.append(Pending(SALARIES, bill, "salaries", _workers(len(data["contracts"])),
+                              {"workers": len(data["contracts"])}))
     state.pending[red_at:red_at] = before
     state.pending.insert(red_at + len(before) + 1, Pending(PRODUCTION_ITEM))
 
@@ -84,11 +85,13 @@ def _idle_field(turn: E.Turn, team: Team, idle: str) -> list[Pending]:
               f"{marks(per * machines)} Marks ({machines} machine(s) at {marks(per)}). The "
               f"worker representative pays {marks(wages)} Marks strike wages for "
               f"{_workers(workers)}.{_shortfall(wages, paid)}", team=team.name, idle=idle,
-              idle_costs=per * machines, strike_wages=paid)
+              idle_costs=per * machines, strike_wages=paid, machines=machines, each=per,
+              workers=workers, wages_due=wages)
     if not per * machines:
         return []
     return [Pending("pay", per * machines, "idle costs",
-                    f"{idle}: {machines} machine(s) at {marks(per)}")]
+                    f"{idle}: {machines} machine(s) at {marks(per)}",
+                    {"idle": idle, "machines": machines, "each": per})]
 
 
 def _auto_salaries(turn: E.Turn, team: Team, head: Pending) -> bool:
@@ -99,7 +102,8 @@ def _auto_salaries(turn: E.Turn, team: Team, head: Pending) -> bool:
         state.pending.pop(0)
         _team_pays_workers(turn, team, head.amount, "salaries")
         turn.emit("salaries", f"{team.name} pays {marks(head.amount)} Marks salaries to the "
-                  f"worker representative ({head.detail}).", team=team.name, amount=head.amount)
+                  f"worker representative ({head.detail}).", team=team.name, amount=head.amount,
+                  how="red_field", **head.data)
         return True
     if liquidity(state, team) >= head.amount:
         return False
@@ -115,5 +119,5 @@ def _auto_salaries(turn: E.Turn, team: Team, head: Pending) -> bool:
         state.ledger.post(state.seq, "cash", BANK, WORKERS, collected, "salaries (bankruptcy)")
         turn.emit("salaries", f"From the bankruptcy sale the worker representative receives "
                   f"{marks(collected)} Marks of {team.name}'s salaries.", team=team.name,
-                  amount=collected)
+                  amount=collected, how="bankruptcy")
     return True

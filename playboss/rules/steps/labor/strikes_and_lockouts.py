@@ -62,18 +62,20 @@ def _end_strike(turn: E.Turn, action: EndStrike) -> None:
     if not isinstance(name, str) or not strike_of(state, name):
         raise RuleViolation(f"There is no strike at {name!r}.", rule, code="no_strike_at",
                             params={"team": name if isinstance(name, str) else repr(name)})
-    _stop_strike(turn, name, "The worker representative ends the strike")
+    _stop_strike(turn, name, "The worker representative ends the strike", "ended")
 
 
-def _stop_strike(turn: E.Turn, name: str, why: str) -> None:
+def _stop_strike(turn: E.Turn, name: str, why: str, how: str) -> None:
+    """The strike at ``name`` ends: ``why`` in the event's sentence, ``how`` in a word for its
+    field (``"ended"`` by the representative, ``"no_workers"``, ``"bankrupt"``)."""
     lab = books(turn.state)
     del lab["strikes"][name]
-    turn.emit("strike_ended", f"{why} at {name}.", team=name)
+    turn.emit("strike_ended", f"{why} at {name}.", team=name, how=how)
     if not lab["strikes"] and lab["lockouts"]:
         ended = list(lab["lockouts"])
         lab["lockouts"] = []
         turn.emit("lockout_ended", f"No business is struck any more: the lockout of "
-                  f"{', '.join(ended)} ends.", teams=ended)
+                  f"{', '.join(ended)} ends.", teams=ended, how="no_strike")
 
 
 def _declare_lockout(turn: E.Turn, action: DeclareLockout) -> None:
@@ -96,7 +98,7 @@ def _declare_lockout(turn: E.Turn, action: DeclareLockout) -> None:
     books(state)["lockouts"].append(team.name)
     turn.emit("lockout", f"{team.name} locks its workers out: no salaries and no production, "
               f"{marks(LOCKOUT_IDLE_COST)} Marks idle costs a machine on each red field.",
-              team=team.name)
+              team=team.name, each=LOCKOUT_IDLE_COST)
 
 
 def _end_lockout(turn: E.Turn, action: EndLockout) -> None:
@@ -106,4 +108,5 @@ def _end_lockout(turn: E.Turn, action: EndLockout) -> None:
         raise RuleViolation("Your workers are not locked out.", section("Lockout"),
                             code="not_locked_out")
     books(state)["lockouts"].remove(action.actor)
-    turn.emit("lockout_ended", f"{action.actor} ends its lockout.", teams=[action.actor])
+    turn.emit("lockout_ended", f"{action.actor} ends its lockout.", teams=[action.actor],
+              how="ended")

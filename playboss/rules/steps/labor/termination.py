@@ -53,4 +53,5 @@ def _release_leaving(turn: E.Turn, team: Team) -> None:
     books(turn.state)["unemployed"] += len(leaving)
     _move_workers(turn, team.name, WORKERS, len(leaving), "termination")
     turn.emit("workers_leave", f"{_workers(len(leaving))} leave {team.name} and go back to the "
-              "worker representative, unemployed.", team=team.name, workers=len(leaving))
+              "worker representative, unemployed.", team=team.name, workers=len(leaving),
+              why="notice")

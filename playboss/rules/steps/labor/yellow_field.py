@@ -64,7 +64,7 @@ def _yellow_produce(turn: E.Turn, team: Team) -> None:
         _team_pays_workers(turn, team, wages, "salaries (cost field)")
         turn.emit("salaries", f"{team.name} pays {marks(wages)} Marks salaries to the worker "
                   "representative for producing on the cost field.", team=team.name,
-                  amount=wages)
+                  amount=wages, how="cost_field")
 
 
 def _yellow_sell_half(turn: E.Turn, team: Team) -> None:
