@@ -1,7 +1,9 @@
 """The teacher's forms: a new teacher, a class, a game's set-up, a log to import.
 
-Forms check what a person typed and say clearly what is wrong; the engine checks the set-up
-once more (``services.create_game``), and its message is shown the same way.
+Forms check what a person typed and say clearly what is wrong. Whether a set-up makes a game
+is the engine's to say: the new-game form asks it (``GameConfig.from_dict``) and shows each
+problem it names by the field it is about, in the page's language; ``services.create_game``
+asks it once more.
 """
 
 from __future__ import annotations
@@ -14,14 +16,14 @@ from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
-from playboss.rules.config import DICE_MODES, FIELD_NAMES, GOALS, LEASE_RENEWAL_MODES
+from playboss.rules.config import DICE_MODES, GOALS, LEASE_RENEWAL_MODES, GameConfig
+from playboss.rules.errors import ConfigError
 
 from .models import Representative, Team
 from .services import TeamSeat
+from .texts import setup_problem
 
 MAX_TEAMS = 9
-#: Reserved actor names: the bank director and (step 6) the worker representative.
-RESERVED_NAMES = ("bank", "workers", "public")
 MAX_LOG_BYTES = 5 * 1024 * 1024
 
 STEP_CHOICES = [
@@ -50,6 +52,13 @@ LEASE_LABELS = {
 FINAL_CAPITAL_LABELS = {
     "full": _("The full 20,000 Marks from every team (rulebook)"),
     "received": _("Only what the bank paid in (10,000 if a team never crossed the start)"),
+}
+#: The engine's settings (``GameConfig``) -> the field of this form that sets them.
+ENGINE_FIELDS = {
+    "teams": "teams", "steps": "steps", "goal": "goal", "sales_target": "sales_target",
+    "years": "years", "market_fill": "market_fill", "dice": "dice",
+    "lease_renewal": "lease_renewal", "final_capital": "final_capital", "board": "board",
+    "duties": "split_duties",
 }
 MARKET_FILL_CHOICES = [
     ("auto", _("Automatic (full with 5 or more teams, else half)")),
@@ -149,59 +158,48 @@ class NewGameForm(forms.Form):
         return [self[f"player_{seat}"] for seat in range(1, MAX_TEAMS + 1)]
 
     # ------------------------------------------------------------------ checks
+    # The form reads what was typed; whether it makes a game is the engine's to say
+    # (``GameConfig.from_dict`` names every problem by setting), shown by the field it is
+    # about, in the page's language.
     def clean_teams(self) -> list[str]:
         names = [line.strip() for line in self.cleaned_data["teams"].splitlines()]
         names = [n for n in names if n]
-        if not names:
-            raise forms.ValidationError(_("Name at least one team, one name per line."))
-        if len(names) > MAX_TEAMS:
-            raise forms.ValidationError(
-                _("A game has at most 9 teams; you named %(n)d. A bigger class plays in "
-                  "several games at once.") % {"n": len(names)})
-        long = [n for n in names if len(n) > 40]
+        long = [n for n in names if len(n) > 40]  # what the site stores of a name
         if long:
             raise forms.ValidationError(
                 _("Team names have at most 40 characters: “%(name)s”.") % {"name": long[0]})
-        seen: set[str] = set()
-        for n in names:
-            if n.casefold() in seen:
-                raise forms.ValidationError(_("Two teams are called “%(name)s”; every team "
-                                              "needs its own name.") % {"name": n})
-            seen.add(n.casefold())
-            if n.casefold() in RESERVED_NAMES:
-                raise forms.ValidationError(
-                    _("“%(name)s” is a role in the game, not a team name; choose another.")
-                    % {"name": n})
         return names
 
     def clean_board(self) -> str:
-        board = "".join(self.cleaned_data["board"].split()).upper()
-        if not board:
-            return ""
-        wrong = sorted(set(board) - set(FIELD_NAMES))
-        if wrong:
-            raise forms.ValidationError(
-                _("The board uses only the letters S, R, G, Y, B and W; not %(letters)s.")
-                % {"letters": ", ".join(wrong)})
-        if board[0] != "S" or board.count("S") != 1:
-            raise forms.ValidationError(_("The board begins with the start field S, and has "
-                                          "only one."))
-        if "R" not in board:
-            raise forms.ValidationError(_("The board needs red decision fields (R)."))
-        return board
+        return "".join(self.cleaned_data["board"].split()).upper()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        goal = data.get("goal")
-        if goal and goal != "profit" and 5 not in data.get("steps", []):
-            self.add_error("goal", _("This goal needs expansion step 5 (various game goals): "
-                                     "tick step 5 or choose the highest profit."))
         data["representative"] = data.get("representative") or Representative.TEACHER
         if data["representative"] != Representative.TEACHER and 6 not in data.get("steps", []):
             self.add_error("representative", _(
                 "Only expansion step 6 (labour market) has a worker representative: tick step "
                 "6 or leave the role to the teacher."))
+        self._check_with_the_engine()
         return data
+
+    def _check_with_the_engine(self) -> None:
+        """The engine's checks of the set-up, each problem on the field it is about (those
+        of a field the form refused already are left out: they would say it twice)."""
+        refused = set(self.errors)
+        if "teams" in refused:
+            return  # the team names decide too many other checks
+        settings_ = {name: value for name, value in self._engine_settings(partial=True).items()
+                     if ENGINE_FIELDS.get(name, name) not in refused}
+        try:
+            GameConfig.from_dict(settings_)
+        except ConfigError as exc:
+            for name, error in exc.problems:
+                field_name = ENGINE_FIELDS.get(name)
+                if field_name is not None and field_name in refused:
+                    continue
+                self.add_error(field_name if field_name in self.fields else None,
+                               setup_problem(error.code, error.params, error.message))
 
     # ------------------------------------------------------------------ results
     def seats(self) -> list[TeamSeat]:
@@ -211,19 +209,25 @@ class NewGameForm(forms.Form):
 
     def engine_settings(self) -> dict[str, Any]:
         """The engine's GameConfig fields this form sets (teams come with the seats)."""
+        settings_ = self._engine_settings()
+        del settings_["teams"]
+        return settings_
+
+    def _engine_settings(self, partial: bool = False) -> dict[str, Any]:
+        """The GameConfig fields of what was typed, the teams too; ``partial``: only those
+        the form could read (the engine's defaults stand in for the others)."""
         data = self.cleaned_data
-        out: dict[str, Any] = {
-            "steps": sorted(data.get("steps") or []),
-            "goal": data["goal"],
-            "sales_target": data["sales_target"],
-            "years": data.get("years"),
-            "market_fill": data["market_fill"],
-            "dice": data["dice"],
-            "lease_renewal": data["lease_renewal"],
-            "final_capital": data.get("final_capital") or "full",
-        }
+        out: dict[str, Any] = {"teams": data.get("teams"),
+                               "steps": sorted(data.get("steps") or [])}
+        for name in ("goal", "sales_target", "market_fill", "dice", "lease_renewal"):
+            out[name] = data.get(name)
+        out["years"] = data.get("years")
+        out["final_capital"] = data.get("final_capital") or "full"
         if data.get("board"):
             out["board"] = data["board"]
-        if data.get("split_duties"):
+        if data.get("split_duties") and data.get("teams"):
             out["duties"] = [seat.name for seat in self.seats() if not seat.bot]
+        if partial:
+            return {name: value for name, value in out.items()
+                    if value is not None or name == "years" and "years" not in self.errors}
         return out

@@ -1,15 +1,16 @@
 """The engine's texts in the page's language.
 
 The rules engine (``playboss/rules``) is pure Python and writes English: every event carries a
-sentence in ``text`` beside structured fields, and every refusal (``RuleViolation``) is an
-English sentence. The site translates what students see most, here, without touching the
-engine:
+sentence in ``text`` beside the fields it speaks of, and every refusal (``RuleViolation``) an
+English sentence beside its ``code`` and ``params``. The site tells them in the page's language
+from the fields and codes, here:
 
 * ``describe_event(event)`` (``events``): a gettext-translated sentence built from the event's
   fields, for the common event types; any other type (or an event whose fields do not fit)
   shows the engine's English text.
-* ``translate_refusal(message)`` (``refusals``): a small table of patterns for the commonest
-  refusals; any other message stays English.
+* ``translate_refusal(refusal)`` (``refusals``): a refusal told from its code and params with
+  the catalogue's sentence (``refusal_codes``); ``setup_problem`` the same for one problem of
+  a game's set-up, for the new-game form.
 * ``reason_text`` / ``kind_text`` / ``party_text`` (``words``): the short words of the books
   (ledger reasons, kinds, parties).
 * ``card_title`` / ``card_text`` (``risk_cards``): the risk deck's texts.
@@ -20,7 +21,7 @@ carry details (a machine's first roll, a deal's contents) the fields do not.
 
 from .events import describe_event, describe_events
 from .formatting import Event, money
-from .refusals import translate_refusal
+from .refusals import setup_problem, translate_refusal
 from .risk_cards import card_text, card_title
 from .words import FIELD_COLOURS, KINDS, PARTIES, REASONS, kind_text, party_text, reason_text
 
@@ -38,5 +39,6 @@ __all__ = [
     "money",
     "party_text",
     "reason_text",
+    "setup_problem",
     "translate_refusal",
 ]

@@ -49,16 +49,19 @@ def plural(sentence: Any, *money_fields: str) -> Callable[[Event], str]:
     return describe
 
 
-def by_text(table: list[tuple[str, Any]]) -> Callable[[Event], str | None]:
-    """Events of one type whose variants differ only in the engine's text: the first
-    ``(needle, sentence)`` whose needle is in the text."""
+def by_field(key: str, table: dict[Any, Any], *money_fields: str
+             ) -> Callable[[Event], str | None]:
+    """Events of one type whose variants the engine tells apart by the field ``key`` (a word
+    such as ``"how"``): the sentence for its value (``None`` for another value)."""
 
     def describe(e: Event) -> str | None:
-        text = str(e.get("text", ""))
-        for needle, sentence in table:
-            if needle in text:
-                return str(sentence % fields_of(e))
-        return None
+        sentence = table.get(e[key])
+        if sentence is None:
+            return None
+        values = fields_of(e)
+        for name in money_fields:
+            values[name] = money(e[name])
+        return str(sentence % values)
 
     return describe
 

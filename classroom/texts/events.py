@@ -1,14 +1,13 @@
 """Engine events as sentences in the page's language.
 
-``describe_event(event)`` tells an event from its fields with gettext, for the common event
-types (``_DESCRIBERS``); any other type, an event whose fields do not fit, and every event in
-English show the engine's own ``text``, which is the reference and carries details (a machine's
-first roll, a deal's contents) the fields do not.
+``describe_event(event)`` tells an event from its fields with gettext (``_DESCRIBERS``: every
+type the engine emits, and the site's own); the engine puts every amount and name its English
+``text`` speaks of into fields, so nothing here reads the English. An unknown type, an event
+whose fields do not fit, and every event in English show the engine's own ``text``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from django.utils import translation
@@ -20,12 +19,9 @@ from django.utils.translation import (
     ngettext_lazy,
 )
 
-from playboss.rules.constants import COMPUTER_PRICE, MACHINE_PRICE, WEB_PRICE
-from playboss.rules.steps.free_market import ALL_UNCOVERED
-
-from .describers import and_teams, by_text, fields_of, plural, simple, with_workers
-from .formatting import Event, english_number, in_english, money
-from .risk_cards import card_by_english_title, card_text, card_title
+from .describers import and_list, and_teams, by_field, fields_of, plural, simple, with_workers
+from .formatting import Event, in_english, money
+from .risk_cards import card_text, card_title
 from .words import FIELD_COLOURS, reason_text
 
 
@@ -35,20 +31,18 @@ def _move(e: Event) -> str:
 
 
 def _invest(e: Event) -> str:
-    values = {**fields_of(e), "price": money(MACHINE_PRICE)}
+    values = {**fields_of(e), "price": money(e["price"])}
     if e.get("credit"):
         values["credit"] = money(e["credit"])
         sentence = _("%(team)s buys machine %(machine)s for %(price)s Marks, %(credit)s of them "
                      "on credit.") % values
     else:
         sentence = _("%(team)s buys machine %(machine)s for %(price)s Marks.") % values
-    if match := re.search(r"It produces from its roll (\d+) on\.", str(e.get("text", ""))):
-        sentence += " " + _("It produces from its roll %(roll)s on.") % {"roll": match[1]}
-    return sentence
+    return sentence + " " + _("It produces from its roll %(roll)s on.") % {"roll": e["ready_at"]}
 
 
 def _buy_computer(e: Event) -> str:
-    values = {**fields_of(e), "price": money(COMPUTER_PRICE)}
+    values = {**fields_of(e), "price": money(e["price"])}
     if e.get("credit"):
         values["credit"] = money(e["credit"])
         return _("%(team)s buys a computer for %(price)s Marks, %(credit)s of them on "
@@ -57,8 +51,7 @@ def _buy_computer(e: Event) -> str:
 
 
 def _sell(e: Event) -> str:
-    how = e.get("how") or ("advertising" if str(e.get("text", "")).endswith("(advertising).")
-                           else "")
+    how = e["how"]
     if how == "advertising":
         sentence = ngettext_lazy(
             "%(team)s sells %(units)s unit for %(revenue)s Marks with its advertising "
@@ -79,27 +72,22 @@ def _sell(e: Event) -> str:
 
 
 def _detail_of_payment(e: Event) -> str:
-    """The bracketed detail of a "paid" event, in the active language ("" if unknown)."""
-    prefix = f"{e['team']} pays {int(e['amount']):,} Marks: {e['reason']} ("
-    text = str(e.get("text", ""))
-    if not (text.startswith(prefix) and text.endswith(").")):
-        return ""
-    detail = text[len(prefix):-2]
-    if e["reason"] == "risk":
-        cid = card_by_english_title(detail)
-        return card_title(cid) if cid is not None else ""
-    if match := re.fullmatch(r"10% of ([\d,]+) Marks bank debt", detail):
-        return _("10%% of %(debt)s Marks bank debt") % {
-            "debt": money(english_number(match[1]))}
-    if match := re.fullmatch(r"(?:(strike|lockout): )?(\d+) machine\(s\)(?: at ([\d,]+))?",
-                             detail):
-        n = int(match[2])
-        if match[3]:
+    """The bracketed detail of a "paid" or "bankrupt" event, from the fields the engine gives
+    the payment ("" when it has none)."""
+    reason = e.get("reason")
+    if reason == "risk" and "card" in e:
+        return card_title(e["card"])
+    if reason == "interest" and "debt" in e:
+        return _("%(percent)s%% of %(debt)s Marks bank debt") % {
+            "percent": e["percent"], "debt": money(e["debt"])}
+    if reason == "idle costs" and "machines" in e:
+        n = int(e["machines"])
+        if e.get("idle"):
             return ngettext("%(n)s machine at %(each)s", "%(n)s machines at %(each)s", n) % {
-                "n": n, "each": money(english_number(match[3]))}
+                "n": n, "each": money(e["each"])}
         return ngettext("%(n)s machine", "%(n)s machines", n) % {"n": n}
-    if match := re.fullmatch(r"year (\d+)", detail):
-        return _("year %(year)s") % {"year": match[1]}
+    if reason == "tax" and "year" in e:
+        return _("year %(year)s") % {"year": e["year"]}
     return ""
 
 
@@ -113,17 +101,10 @@ def _paid(e: Event) -> str:
 
 
 def _bankrupt(e: Event) -> str:
-    prefix = f"{e['team']} cannot pay {int(e['amount']):,} Marks ("
-    text = str(e.get("text", ""))
-    reason = ""
-    if text.startswith(prefix) and ") and is bankrupt" in text:
-        reason = text[len(prefix):text.index(") and is bankrupt")]
-    values = {"team": e["team"], "amount": money(e["amount"]), "reason": reason_text(reason)}
-    if reason:
-        return _("%(team)s cannot pay %(amount)s Marks (%(reason)s) and is bankrupt. Its "
-                 "assets are sold.") % values
-    return _("%(team)s cannot pay %(amount)s Marks and is bankrupt. Its assets are "
-             "sold.") % values
+    values = {"team": e["team"], "amount": money(e["amount"]),
+              "reason": reason_text(e["reason"])}
+    return _("%(team)s cannot pay %(amount)s Marks (%(reason)s) and is bankrupt. Its assets "
+             "are sold.") % values
 
 
 def _write_off(e: Event) -> str | None:
@@ -166,16 +147,15 @@ def _risk_card(e: Event) -> str:
 
 
 def _time_up(e: Event) -> str | None:
-    text = str(e.get("text", ""))
-    if text.startswith("The bank calls time"):
+    why = e["why"]
+    if why == "bank":
         return _("The bank calls time: the current round is played to its end.")
-    if match := re.search(r" has played (\d+) years", text):
+    if why == "years":
         return _("%(team)s has played %(years)s years: time is up. The current round is "
-                 "played to its end.") % {"team": e["team"], "years": match[1]}
-    if match := re.search(r" reaches ([\d,]+) Marks sales", text):
+                 "played to its end.") % {"team": e["team"], "years": e["years"]}
+    if why == "sales":
         return _("%(team)s reaches %(sales)s Marks sales: the game ends when the current "
-                 "round is played out.") % {
-            "team": e["team"], "sales": money(english_number(match[1]))}
+                 "round is played out.") % {"team": e["team"], "sales": money(e["sales"])}
     return None
 
 
@@ -193,7 +173,7 @@ def _close_bidding(e: Event) -> str:
 
 def _bidding_end(e: Event) -> str:
     sales = e.get("sales") or []
-    if not sales and e.get("why") == ALL_UNCOVERED:
+    if not sales and e.get("ended") == "all_uncovered":
         return _("The bidding ends: nobody underbid; the first supplier sold all its units "
                  "uncovered.")
     if not sales:
@@ -215,10 +195,20 @@ def _hire_offered(e: Event) -> str:
         "field each (offer %(offer)s)."), "salary")(e)
 
 
-def _hire_rejected(e: Event) -> str:
-    if "withdraws" in str(e.get("text", "")):
+def _hire_rejected(e: Event) -> str | None:
+    if e["how"] == "withdrawn":
         return with_workers(gettext_noop("%(who)s withdraws hiring offer %(offer)s."))(e)
-    return with_workers(gettext_noop("%(who)s turns down hiring offer %(offer)s."))(e)
+    if e["how"] == "rejected":
+        return with_workers(gettext_noop("%(who)s turns down hiring offer %(offer)s."))(e)
+    return None
+
+
+def _shortfall(due: int, paid: int) -> str:
+    """" It has only ... and pays that (... unpaid)." when the representative is short."""
+    if paid >= due:
+        return ""
+    return " " + _("It has only %(paid)s Marks and pays that (%(unpaid)s Marks unpaid).") % {
+        "paid": money(paid), "unpaid": money(due - paid)}
 
 
 def _idle_field(e: Event) -> str:
@@ -229,7 +219,93 @@ def _idle_field(e: Event) -> str:
                 gettext_noop("%(team)s has locked its workers out: no salaries, no "
                              "production; idle costs %(idle_costs)s Marks. The worker "
                              "representative pays %(strike_wages)s Marks strike wages."))
-    return simple(sentence, "idle_costs", "strike_wages")(e)
+    return simple(sentence, "idle_costs", "strike_wages")(e) + _shortfall(
+        int(e["wages_due"]), int(e["strike_wages"]))
+
+
+def _unemployment_support(e: Event) -> str:
+    return with_workers(gettext_noop(
+        "The worker representative pays %(due)s Marks unemployment support for %(workers)s at "
+        "%(salary)s Marks."), "due", "salary")(e) + _shortfall(int(e["due"]), int(e["amount"]))
+
+
+def _withdraw_bid(e: Event) -> str | None:
+    values = {**fields_of(e)}
+    if e["seller"]:
+        sentence = {
+            "withdraws": gettext_noop("%(team)s, the first supplier, withdraws from the "
+                                      "bidding at %(price)s Marks."),
+            "silent": gettext_noop("%(team)s, the first supplier, did not answer and "
+                                   "withdraws from the bidding at %(price)s Marks."),
+            "no_stock": gettext_noop("%(team)s, the first supplier, has no finished product "
+                                     "left and withdraws from the bidding at %(price)s "
+                                     "Marks."),
+            "not_matched": gettext_noop("%(team)s, the first supplier, has not matched the "
+                                        "competition's price and sells nothing."),
+        }.get(e["why"])
+        values["price"] = money(e["price"])
+    else:
+        sentence = {
+            "withdraws": gettext_noop("%(team)s withdraws from the bidding."),
+            "silent": gettext_noop("%(team)s did not answer and withdraws from the bidding."),
+            "no_stock": gettext_noop("%(team)s has no finished product left and withdraws "
+                                     "from the bidding."),
+        }.get(e["why"])
+    return None if sentence is None else _(sentence) % values
+
+
+def _bidding_round(e: Event) -> str:
+    if e["stage"] == "seller":
+        return ngettext(
+            "Round %(round)s: the competition offers %(offered)s unit down to %(price)s Marks. "
+            "%(seller)s matches that price or withdraws.",
+            "Round %(round)s: the competition offers %(offered)s units down to %(price)s "
+            "Marks. %(seller)s matches that price or withdraws.", int(e["offered"])) % {
+            **fields_of(e), "price": money(e["price"])}
+    return ngettext(
+        "Round %(round)s: %(offered)s unit on offer for %(sought)s sought; offers at "
+        "%(prices)s Marks.",
+        "Round %(round)s: %(offered)s units on offer for %(sought)s sought; offers at "
+        "%(prices)s Marks.", int(e["offered"])) % {
+        **fields_of(e), "prices": ", ".join(money(p) for p in e["prices"])}
+
+
+def _bidding_tie(e: Event) -> str:
+    return _("Offers at %(price)s Marks do not all fit: chance orders them %(order)s.") % {
+        "price": money(e["price"]), "order": ", ".join(str(t) for t in e["order"])}
+
+
+def _estate_auction(e: Event) -> str:
+    lot = [ngettext("%(n)s unit of raw material", "%(n)s units of raw material", n) % {"n": n}
+           for n in [int(e["raw"])] if n]
+    lot += [ngettext("%(n)s unit of finished product", "%(n)s units of finished product",
+                     n) % {"n": n} for n in [int(e["finished"])] if n]
+    lot += [ngettext("%(n)s machine", "%(n)s machines", n) % {"n": n}
+            for n in [int(e["machines"])] if n]
+    lot += [_("its computer")] if int(e["computers"]) else []
+    return _("The bank auctions %(team)s's assets (%(lot)s): it takes them for %(value)s Marks "
+             "unless a team bids more.") % {"team": e["team"], "lot": and_list(lot),
+                                            "value": money(e["value"])}
+
+
+def _estate_sold(e: Event) -> str:
+    if e["team"] == "bank":
+        return _("No team bid more: the bank takes %(partner)s's assets for %(price)s "
+                 "Marks.") % {"partner": e["partner"], "price": money(e["price"])}
+    return _("%(partner)s's assets go to %(team)s for %(price)s Marks.") % {
+        "partner": e["partner"], "team": e["team"], "price": money(e["price"])}
+
+
+def _takeover_rejected(e: Event) -> str:
+    return _("The offer for %(target)s's business is off (offer %(offer)s).") % {
+        "target": e["target"], "offer": e["offer"]}
+
+
+def _hired(e: Event) -> str:
+    return with_workers(gettext_noop("%(team)s hires %(workers)s at %(salary)s Marks a red "
+                                     "field each."), "salary")(e) + " " + ngettext(
+        "It employs %(n)s worker.", "It employs %(n)s workers.", int(e["employs"])) % {
+        "n": e["employs"]}
 
 
 _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
@@ -247,17 +323,14 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
         "%(team)s produces %(units)s unit for %(cost)s Marks.",
         "%(team)s produces %(units)s units for %(cost)s Marks.", "units"), "cost"),
     "sell": _sell,
-    "pass": by_text([
-        ("decides to do nothing", gettext_lazy("%(team)s decides to do nothing.")),
-        ("buys no WEB chip", gettext_lazy("%(team)s buys no WEB chip.")),
-        ("produces nothing on this red field",
-         gettext_lazy("%(team)s produces nothing on this red field.")),
-        ("through its marketing organization",
-         gettext_lazy("%(team)s sells nothing (more) through its marketing organization this "
-                      "roll.")),
-    ]),
-    "buy_web": lambda e: _("%(team)s buys a WEB chip for %(price)s Marks.") % {
-        "team": e["team"], "price": money(WEB_PRICE)},
+    "pass": by_field("on", {
+        "red": gettext_lazy("%(team)s decides to do nothing."),
+        "green": gettext_lazy("%(team)s buys no WEB chip."),
+        "production": gettext_lazy("%(team)s produces nothing on this red field."),
+        "marketing_sale": gettext_lazy("%(team)s sells nothing (more) through its marketing "
+                                       "organization this roll."),
+    }),
+    "buy_web": simple(gettext_noop("%(team)s buys a WEB chip for %(price)s Marks."), "price"),
     "paid": _paid,
     "capital": simple(gettext_noop("%(team)s completes its first year and receives "
                                    "%(amount)s Marks more starting capital."), "amount"),
@@ -276,14 +349,13 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
                                    "damage.")),
     "lease_renewed": simple(gettext_noop("%(team)s pays 2 WEB chips: the computer lease runs "
                                          "another year.")),
-    "lease_ended": by_text([
-        ("is bankrupt", gettext_lazy("%(team)s is bankrupt: the leased computer goes back to "
-                                     "the bank.")),
-        ("has no 2 WEB chips", gettext_lazy("%(team)s has no 2 WEB chips to renew the lease: "
-                                            "the leased computer goes back to the bank.")),
-        ("gives it back", gettext_lazy("%(team)s gives the leased computer back to the "
-                                       "bank.")),
-    ]),
+    "lease_ended": by_field("how", {
+        "bankrupt": gettext_lazy("%(team)s is bankrupt: the leased computer goes back to the "
+                                 "bank."),
+        "no_chips": gettext_lazy("%(team)s has no 2 WEB chips to renew the lease: the leased "
+                                 "computer goes back to the bank."),
+        "returned": gettext_lazy("%(team)s gives the leased computer back to the bank."),
+    }),
     "credit": simple(gettext_noop("%(team)s borrows %(amount)s Marks from the bank."),
                      "amount"),
     "repay": simple(gettext_noop("%(team)s repays %(amount)s Marks to the bank."), "amount"),
@@ -317,15 +389,15 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
                                 "%(team)s offers %(units)s units at %(price)s Marks each.",
                                 "units"), "price"),
     "match_bid": simple(gettext_noop("%(team)s goes along with %(price)s Marks."), "price"),
-    "withdraw_bid": simple(gettext_noop("%(team)s withdraws from the bidding.")),
+    "withdraw_bid": _withdraw_bid,
     "close_bidding": _close_bidding,
-    "bidding_round": simple(gettext_noop("Round %(round)s of the bidding: the price point is "
-                                         "%(price)s Marks."), "price"),
+    "bidding_round": _bidding_round,
+    "bidding_tie": _bidding_tie,
     "uncovered": plural(ngettext_lazy(
-        "The competition does not cover the offer: %(team)s sells %(units)s unit without "
-        "competition.",
-        "The competition does not cover the offer: %(team)s sells %(units)s units without "
-        "competition.", "units")),
+        "The competition offers %(covered)s of the %(announced)s units: %(team)s sells "
+        "%(units)s unit without competition at the market price.",
+        "The competition offers %(covered)s of the %(announced)s units: %(team)s sells "
+        "%(units)s units without competition at the market price.", "units")),
     "bidding_end": _bidding_end,
     # ---- step 2: competition during purchasing
     "auction_open": plural(ngettext_lazy(
@@ -337,105 +409,124 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
                                "lot).") % {
         "team": e["team"], "price": money(e["price"]),
         "lot": money(int(e["price"]) * int(e["units"]))},
-    "auction_pass": simple(gettext_noop("%(team)s bids no higher.")),
-    "auction_closed": by_text([
-        ("no team bids", gettext_lazy("The auction closes: no team bids.")),
-        ("every team has passed",
-         gettext_lazy("The auction closes: every team has passed since the last bid.")),
-        ("the bank closes it", gettext_lazy("The auction closes: the bank closes it.")),
-    ]),
+    "auction_pass": simple(gettext_noop("%(team)s offers no more than %(price)s Marks per "
+                                        "unit."), "price"),
+    "auction_closed": by_field("how", {
+        "no_bids": gettext_lazy("The auction closes: no team bids."),
+        "all_passed": gettext_lazy("The auction closes: every team has passed since the last "
+                                   "bid."),
+        "bank": gettext_lazy("The auction closes: the bank closes it."),
+    }),
     "auction_won": plural(ngettext_lazy(
         "%(team)s buys the lot of %(units)s unit at %(price)s Marks each for %(cost)s Marks.",
         "%(team)s buys the lot of %(units)s units at %(price)s Marks each for %(cost)s Marks.",
         "units"), "price", "cost"),
     "auction_unsold": plural(ngettext_lazy(
-        "No bid: the %(units)s unit stays on the board.",
-        "No bid: the %(units)s units stay on the board.", "units")),
-    "auction_default": simple(gettext_noop("%(team)s can no longer pay its bid of %(price)s "
-                                           "Marks per unit; the next highest bid counts."),
-                              "price"),
+        "No bid above %(opening)s Marks: the %(units)s unit stays on the board.",
+        "No bid above %(opening)s Marks: the %(units)s units stay on the board.", "units"),
+        "opening"),
+    "auction_default": simple(gettext_noop("%(team)s can no longer pay %(cost)s Marks for its "
+                                           "bid of %(price)s Marks per unit; the next highest "
+                                           "bid counts."), "price", "cost"),
     # ---- step 3: marketing organizations
     "marketing_founded": simple(gettext_noop(
         "%(team)s founds marketing organization %(trough)s for %(cost)s Marks; the bank puts "
-        "3 WEB chips in the trough."), "cost"),
+        "%(chips)s WEB chips in the trough."), "cost"),
     "marketing_paid": simple(gettext_noop("%(team)s pays %(cost)s Marks marketing costs for "
                                           "organization %(trough)s."), "cost"),
-    "marketing_closed": simple(gettext_noop("The marketing organization %(trough)s of "
-                                            "%(team)s closes; its WEB chips go to %(team)s.")),
-    "marketing_idle": simple(gettext_noop("The marketing organization of %(team)s sells "
-                                          "nothing this roll.")),
+    "marketing_closed": by_field("how", {
+        "closed": gettext_lazy("%(team)s closes marketing organization %(trough)s; its "
+                               "%(chips)s WEB chips go to %(team)s."),
+        "unpaid": gettext_lazy("Marketing organization %(trough)s of %(team)s closes: the "
+                               "marketing costs are not paid. Its %(chips)s WEB chips go to "
+                               "%(team)s."),
+        "bankrupt": gettext_lazy("Marketing organization %(trough)s of %(team)s closes: "
+                                 "%(team)s is bankrupt. Its %(chips)s WEB chips go to "
+                                 "%(team)s."),
+    }),
+    "marketing_idle": by_field("why", {
+        "no_stock": gettext_lazy("The marketing organization of %(team)s has no finished unit "
+                                 "in stock from before this roll: it sells nothing this "
+                                 "roll."),
+        "market_full": gettext_lazy("The marketing organization of %(team)s finds no open "
+                                    "dimple in the market: it sells nothing this roll."),
+    }),
     "marketing_sale": plural(ngettext_lazy(
         "%(team)s sells %(units)s unit through its marketing organization for %(revenue)s "
         "Marks.",
         "%(team)s sells %(units)s units through its marketing organization for %(revenue)s "
         "Marks.", "units"), "revenue"),
     # ---- steps 4 and 5: takeovers, goals, taxes
-    "takeover_offered": simple(gettext_noop("%(team)s offers to buy %(partner)s's "
-                                            "business (offer %(offer)s).")),
+    "takeover_offered": simple(gettext_noop("%(team)s offers %(price)s Marks for %(partner)s's "
+                                            "business (offer %(offer)s)."), "price"),
+    "takeover_rejected": _takeover_rejected,
     "takeover": simple(gettext_noop("%(team)s buys %(partner)s's business for %(price)s Marks "
                                     "and takes over its books."), "price"),
     "personal_goal": simple(gettext_noop("%(team)s writes down its personal goal.")),
-    "market_leader": simple(gettext_noop("%(team)s is the first to reach the sales target and "
-                                         "is the market leader: it wins.")),
+    "market_leader": simple(gettext_noop("%(team)s reaches %(sales)s Marks sales first and is "
+                                         "the market leader: it wins."), "sales"),
     "tax": simple(gettext_noop("%(team)s declares %(profit)s Marks profit for year %(year)s; "
                                "taxable %(taxable)s, tax %(tax)s Marks."),
                   "profit", "taxable", "tax"),
     # ---- step 6: the labour market
     "hire_offered": _hire_offered,
-    "hired": with_workers(gettext_noop("%(team)s hires %(workers)s at %(salary)s Marks a red "
-                                       "field each."), "salary"),
+    "hired": _hired,
     "hire_rejected": _hire_rejected,
     "notice": with_workers(gettext_noop(
         "%(who)s gives notice to %(workers)s of %(team)s: they produce and are paid a last "
         "time on its next red field, then leave.")),
-    "workers_leave": by_text([
-        ("lose their jobs", ngettext_lazy(
+    "workers_leave": lambda e: by_field("why", {
+        "bankrupt": ngettext_lazy(
             "%(workers)s worker of %(team)s loses their job and goes back to the worker "
             "representative, unemployed.",
             "%(workers)s workers of %(team)s lose their jobs and go back to the worker "
-            "representative, unemployed.", "workers")),
-        ("leave", ngettext_lazy(
+            "representative, unemployed.", "workers"),
+        "notice": ngettext_lazy(
             "%(workers)s worker leaves %(team)s and goes back to the worker representative, "
             "unemployed.",
             "%(workers)s workers leave %(team)s and go back to the worker representative, "
-            "unemployed.", "workers")),
-    ]),
+            "unemployed.", "workers"),
+    })(e),
     "workers_retired": with_workers(gettext_noop(
         "%(team)s completes the first lap: the worker representative returns %(workers)s "
         "never hired; from now on salaries are negotiated freely and unemployment support "
         "is paid.")),
-    "unemployment_support": with_workers(gettext_noop(
-        "The worker representative pays %(amount)s Marks unemployment support for "
-        "%(workers)s."), "amount"),
-    "salaries": lambda e: by_text([
-        ("From the bankruptcy sale", gettext_lazy(
+    "unemployment_support": _unemployment_support,
+    "salaries": by_field("how", {
+        "bankruptcy": gettext_lazy(
             "From the bankruptcy sale the worker representative receives %(amount)s Marks of "
-            "%(team)s's salaries.")),
-        ("producing on the cost field", gettext_lazy(
+            "%(team)s's salaries."),
+        "cost_field": gettext_lazy(
             "%(team)s pays %(amount)s Marks salaries to the worker representative for "
-            "producing on the cost field.")),
-        ("salaries to the", gettext_lazy(
-            "%(team)s pays %(amount)s Marks salaries to the worker representative.")),
-    ])({**e, "amount": money(e["amount"])}),
+            "producing on the cost field."),
+        "red_field": gettext_lazy(
+            "%(team)s pays %(amount)s Marks salaries to the worker representative."),
+    }, "amount"),
     "strike_called": and_teams("teams", gettext_noop(
         "The worker representative calls a strike at %(teams)s: it becomes active on each "
         "one's next red field unless settled before.")),
     "strike_active": simple(gettext_noop("The strike at %(team)s is active from this red "
                                          "field.")),
-    "strike_ended": simple(gettext_noop("The strike at %(team)s ends.")),
+    "strike_ended": by_field("how", {
+        "ended": gettext_lazy("The worker representative ends the strike at %(team)s."),
+        "no_workers": gettext_lazy("No workers are left: the strike at %(team)s ends."),
+        "bankrupt": gettext_lazy("%(team)s is bankrupt: the strike there ends."),
+    }),
     "lockout": simple(gettext_noop("%(team)s locks its workers out: no salaries and no "
-                                   "production.")),
-    "lockout_ended": and_teams("teams", gettext_noop("The lockout of %(teams)s ends.")),
+                                   "production, %(each)s Marks idle costs a machine on each "
+                                   "red field."), "each"),
+    "lockout_ended": lambda e: and_teams("teams", {
+        "no_strike": gettext_noop("No business is struck any more: the lockout of %(teams)s "
+                                  "ends."),
+        "ended": gettext_noop("%(teams)s ends its lockout."),
+    }[e["how"]])(e),
     "idle_field": _idle_field,
     # ---- bankruptcy: the auction of the assets
-    "estate_auction": simple(gettext_noop(
-        "The bank auctions %(team)s's assets: it takes them for %(value)s Marks unless a team "
-        "bids more."), "value"),
+    "estate_auction": _estate_auction,
     "estate_bid": simple(gettext_noop("%(team)s bids %(price)s Marks for the assets."),
                          "price"),
     "estate_pass": simple(gettext_noop("%(team)s passes.")),
-    "estate_sold": simple(gettext_noop("%(partner)s's assets go to %(team)s for %(price)s "
-                                       "Marks."), "price"),
+    "estate_sold": _estate_sold,
     # ---- the site's own announcements (classroom.services: undo, pause)
     "undo": simple(gettext_noop("The bank takes back the moves after move %(to_seq)s.")),
     "pause": simple(gettext_noop("The bank pauses the game.")),

@@ -1,7 +1,7 @@
 """What every part of the texts shares: the event type, the active language, amounts.
 
-The engine writes amounts the English way ("34,150"); the page shows them in its language's
-grouping ("34.150" in German).
+The engine gives amounts as whole numbers in the events' and refusals' fields; the page shows
+them in its language's grouping ("34,150", "34.150" in German).
 """
 
 from __future__ import annotations
@@ -22,8 +22,3 @@ def in_english() -> bool:
 def money(amount: Any) -> str:
     """Whole Marks with the language's grouping: 34,150 or 34.150."""
     return number_format(int(amount), force_grouping=True)
-
-
-def english_number(text: str) -> int:
-    """"34,150" (as the engine writes amounts) → 34150."""
-    return int(text.replace(",", ""))

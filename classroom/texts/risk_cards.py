@@ -35,10 +35,3 @@ def card_text(card_id: int) -> str:
 
 def _german() -> bool:
     return (translation.get_language() or "").split("-")[0] == "de"
-
-
-def card_by_english_title(title: str) -> int | None:
-    for cid, card in _deck().items():
-        if card["title"] == title:
-            return cid
-    return None

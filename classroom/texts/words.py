@@ -20,7 +20,8 @@ FIELD_COLOURS: dict[str, Any] = {
     "W": pgettext_lazy("field colour", "white"),
 }
 
-#: Reasons of payments and ledger entries (the engine's words) → what the books say.
+#: Reasons of payments and ledger entries (the engine's words) → what the books say. Every
+#: reason the engine books has one (``tests/web/test_refusal_codes.py``).
 REASONS: dict[str, Any] = {
     "set-up": pgettext_lazy("ledger", "set-up"),
     "starting capital": pgettext_lazy("ledger", "starting capital"),
@@ -48,11 +49,14 @@ REASONS: dict[str, Any] = {
     "correction": pgettext_lazy("ledger", "correction"),
     "bankruptcy": pgettext_lazy("ledger", "bankruptcy"),
     "bankruptcy sale": pgettext_lazy("ledger", "bankruptcy sale"),
+    "bankruptcy auction": pgettext_lazy("ledger", "auction of a bankrupt team's assets"),
+    "loan taken over by bank": pgettext_lazy("ledger", "loan taken over by the bank"),
     "private deal": pgettext_lazy("ledger", "private deal"),
     "private loan": pgettext_lazy("ledger", "private loan"),
     "private repayment": pgettext_lazy("ledger", "private repayment"),
     "tax": pgettext_lazy("ledger", "tax"),
     "auction": pgettext_lazy("ledger", "auction"),
+    "free market": pgettext_lazy("ledger", "free market"),
     "marketing": pgettext_lazy("ledger", "marketing organization"),
     "marketing sale": pgettext_lazy("ledger", "sale through the marketing organization"),
     "takeover": pgettext_lazy("ledger", "takeover"),

@@ -52,7 +52,7 @@ def submit_move(request: HttpRequest, game_id: int) -> JsonResponse:
                                          idempotency_key=key, screen_revision=shown)
     except services.ServiceError as exc:
         # The engine refuses in English; the commonest refusals are told in the page's language.
-        return JsonResponse({"ok": False, "error": translate_refusal(exc.message)},
+        return JsonResponse({"ok": False, "error": translate_refusal(exc)},
                             status=exc.status)
     return JsonResponse({"ok": True, "seq": outcome.seq, "revision": outcome.revision,
                          "duplicate": outcome.duplicate,

@@ -22,8 +22,10 @@ from django.utils import translation
 
 from classroom import events
 from classroom.models import Classroom, Game
+from classroom.services import ServiceError
 from classroom.templatetags.playboss import marks
 from classroom.texts import describe_event, reason_text, translate_refusal
+from playboss.rules import RuleViolation
 from playboss.rules.risk import standard_deck
 
 from .conftest import make_game
@@ -178,21 +180,22 @@ EVENTS: list[tuple[dict[str, Any], str]] = [
     ({"type": "purchase", "team": "Rot", "units": 1, "cost": 350, "prices": [],
       "text": "Rot buys 1 units for 350 Marks."},
      "Rot kauft 1 Einheit Rohstoff für 350 Mark."),
-    ({"type": "invest", "team": "Blau", "machine": 3, "credit": 5000,
+    ({"type": "invest", "team": "Blau", "machine": 3, "credit": 5000, "price": 10000,
+      "ready_at": 17,
       "text": "Blau buys machine 3 for 10,000 Marks, 5,000 on credit. It produces from its "
               "roll 17 on."},
      "Blau kauft Maschine 3 für 10.000 Mark, davon 5.000 auf Kredit. Sie produziert ab "
      "Wurf 17."),
     ({"type": "sell", "team": "Grün", "units": 2, "revenue": 9000, "prices": [4500, 4500],
-      "text": "Grün sells 2 units for 9,000 Marks (advertising)."},
+      "how": "advertising", "text": "Grün sells 2 units for 9,000 Marks (advertising)."},
      "Grün verkauft 2 Einheiten Fertigprodukt mit Werbekampagne für 9.000 Mark."),
     ({"type": "credit", "team": "Rot", "amount": 10000,
       "text": "Rot borrows 10,000 Marks from the bank."},
      "Rot nimmt bei der Bank einen Kredit über 10.000 Mark auf."),
-    ({"type": "paid", "team": "Rot", "amount": 1000, "reason": "interest",
-      "text": "Rot pays 1,000 Marks: interest (10% of 10,000 Marks bank debt)."},
+    ({"type": "paid", "team": "Rot", "amount": 1000, "reason": "interest", "percent": 10,
+      "debt": 10000, "text": "Rot pays 1,000 Marks: interest (10% of 10,000 Marks bank debt)."},
      "Rot zahlt 1.000 Mark: Zinsen (10 % von 10.000 Mark Bankschulden)."),
-    ({"type": "paid", "team": "Rot", "amount": 1000, "reason": "risk",
+    ({"type": "paid", "team": "Rot", "amount": 1000, "reason": "risk", "card": 15,
       "text": "Rot pays 1,000 Marks: risk (Tax audit)."},
      "Rot zahlt 1.000 Mark: Risikokarte (Betriebsprüfung)."),
     ({"type": "risk_card", "team": "Blau", "card": 5,
@@ -202,7 +205,7 @@ EVENTS: list[tuple[dict[str, Any], str]] = [
     ({"type": "write_off", "team": "Rot", "option": "return", "machine": 2,
       "text": "Rot returns machine 2 to the bank."},
      "Abschreibung: Rot gibt Maschine 2 an die Bank zurück."),
-    ({"type": "pass", "team": "Rot", "text": "Rot buys no WEB chip."},
+    ({"type": "pass", "team": "Rot", "on": "green", "text": "Rot buys no WEB chip."},
      "Rot kauft keinen WEB-Chip."),
     ({"type": "year_end", "team": "Rot", "year": 2, "text": "Rot completes year 2."},
      "Rot schließt Geschäftsjahr 2 ab."),
@@ -214,9 +217,10 @@ EVENTS: list[tuple[dict[str, Any], str]] = [
       "text": "..."},
      "Rot erklärt für Jahr 2 einen Gewinn von 3.750 Mark; zu versteuern 3.000, Steuer "
      "500 Mark."),
-    ({"type": "hired", "team": "Rot", "offer": 4, "workers": 2, "salary": 500,
+    ({"type": "hired", "team": "Rot", "offer": 4, "workers": 2, "salary": 500, "employs": 2,
       "text": "Rot hires 2 workers at 500 Marks a red field each; it employs 2."},
-     "Rot stellt 2 Arbeitnehmer zu je 500 Mark pro rotem Feld ein."),
+     "Rot stellt 2 Arbeitnehmer zu je 500 Mark pro rotem Feld ein. Es beschäftigt 2 "
+     "Arbeitnehmer."),
     ({"type": "undo", "to_seq": 12, "text": "The bank takes back the moves after move 12."},
      "Die Bank nimmt die Züge nach Zug 12 zurück."),
 ]
@@ -259,44 +263,88 @@ def test_every_risk_card_has_a_german_title_and_text() -> None:
 
 
 # ====================================================================== refusals
-REFUSALS = [
-    ("It is Red's turn, not Blue's.", "Red ist am Zug, nicht Blue."),
-    ("Until the first team completes its first lap the salary is 500 Marks a worker; then it "
-     "is negotiated freely.", "Bis das erste Team seine erste Runde beendet hat, beträgt der "
-     "Lohn 500 Mark je Arbeitnehmer; danach wird er frei verhandelt."),
-    ("The worker representative has 2 worker(s) to hire out, not 3.",
+#: (code, params, the engine's English, the German the page shows)
+REFUSALS: list[tuple[str, dict[str, Any], str, str]] = [
+    ("not_your_turn", {"current": "Red", "actor": "Blue"}, "It is Red's turn, not Blue's.",
+     "Red ist am Zug, nicht Blue."),
+    ("start_salary", {"salary": 500}, "Until the first team completes its first lap the "
+     "salary is 500 Marks a worker; then it is negotiated freely.", "Bis das erste Team seine "
+     "erste Runde beendet hat, beträgt der Lohn 500 Mark je Arbeitnehmer; danach wird er frei "
+     "verhandelt."),
+    ("workers_left", {"have": 2, "workers": 3},
+     "The worker representative has 2 worker(s) to hire out, not 3.",
      "Der Arbeitnehmervertreter hat noch 2 Arbeitnehmer, nicht 3."),
-    ("Offer 4 waits for the worker representative's answer.",
+    ("hiring_offer_waits", {"offer": 4, "who": "workers"},
+     "Offer 4 waits for the worker representative's answer.",
      "Angebot 4 wartet auf die Antwort von Arbeitnehmervertreter."),
-    ("Offer 4 waits for Blue's answer.", "Angebot 4 wartet auf die Antwort von Blue."),
-    ("Blue is struck already.", "Blue wird bereits bestreikt."),
-    ("Only the worker representative can do that.", "Das kann nur der Arbeitnehmervertreter."),
-    ("You have 3,000 Marks; 4 units cost 4,200.", "Du hast 3.000 Mark; 4 Einheiten kosten 4.200."),
-    ("You have 3,000 Marks; a machine costs 10,000.",
+    ("hiring_offer_waits", {"offer": 4, "who": "Blue"}, "Offer 4 waits for Blue's answer.",
+     "Angebot 4 wartet auf die Antwort von Blue."),
+    ("struck_already", {"team": "Blue"}, "Blue is struck already.",
+     "Blue wird bereits bestreikt."),
+    ("workers_only", {}, "Only the worker representative can do that.",
+     "Das kann nur der Arbeitnehmervertreter."),
+    ("cash_for_units", {"cash": 3000, "cost": 4200, "units": 4},
+     "You have 3,000 Marks; 4 units cost 4,200.", "Du hast 3.000 Mark; 4 Einheiten kosten 4.200."),
+    ("cash_for_units", {"cash": 300, "cost": 350, "units": 1},
+     "You have 300 Marks; 1 units cost 350.", "Du hast 300 Mark; 1 Einheit kostet 350."),
+    ("cash_for_machine", {"cash": 3000, "cost": 10000},
+     "You have 3,000 Marks; a machine costs 10,000.",
      "Du hast 3.000 Mark; eine Maschine kostet 10.000."),
-    ("Purchasing is not open now: a decision on the red field.",
+    ("not_open_now", {"action": "purchase", "waiting": {"kind": "red"}},
+     "Purchasing is not open now: a decision on the red field.",
      "Einkaufen ist jetzt nicht möglich; das Spiel wartet auf eine Entscheidung auf dem roten "
      "Feld."),
-    ("Selling is not open now: Blue rolls the die.",
+    ("not_open_now", {"action": "sell", "waiting": {"kind": "roll", "team": "Blue"}},
+     "Selling is not open now: Blue rolls the die.",
      "Verkaufen ist jetzt nicht möglich; das Spiel wartet auf den Wurf von Blue."),
-    ("The bank lends in steps of 500 Marks.", "Die Bank verleiht in Schritten von 500 Mark."),
-    ("Your machines can make 2 units now, not 3.",
+    ("not_open_now", {"action": "pass", "waiting": {"kind": "pay", "amount": 1200,
+                                                    "reason": "interest"}},
+     "Doing nothing is not open now: a payment of 1,200 Marks (interest).",
+     "Nichts tun ist jetzt nicht möglich; das Spiel wartet auf eine Zahlung von 1.200 Mark "
+     "(Zinsen)."),
+    ("credit_step", {"step": 500, "amount": 700}, "The bank lends in steps of 500 Marks.",
+     "Die Bank verleiht in Schritten von 500 Mark."),
+    ("production_capacity", {"capacity": 2, "units": 3},
+     "Your machines can make 2 units now, not 3.",
      "Deine Maschinen können jetzt 2 Einheiten herstellen, nicht 3."),
-    ("You have 1 units of raw material, not 2.", "Du hast 1 Einheiten Rohstoff, nicht 2."),
-    ("The game is over.", "Das Spiel ist beendet."),
-    ("There is no open deal 7.", "Es gibt kein offenes Angebot 7."),
+    ("not_enough_raw", {"have": 1, "units": 2}, "You have 1 units of raw material, not 2.",
+     "Du hast 1 Einheiten Rohstoff, nicht 2."),
+    ("game_over", {}, "The game is over.", "Das Spiel ist beendet."),
+    ("no_open_deal", {"deal": 7}, "There is no open deal 7.", "Es gibt kein offenes Angebot 7."),
 ]
 
 
-@pytest.mark.parametrize(("english", "german"), REFUSALS)
-def test_refusals_in_german(english: str, german: str) -> None:
-    assert translate_refusal(english, "de") == german
-    assert translate_refusal(english, "en") == english
+@pytest.mark.parametrize(("code", "params", "english", "german"), REFUSALS)
+def test_refusals_in_german(code: str, params: dict[str, Any], english: str,
+                            german: str) -> None:
+    refusal = RuleViolation(english, "a rule", code=code, params=params)
+    assert translate_refusal(refusal, "de") == german
+    assert translate_refusal(refusal, "en") == english  # the engine's own English
+
+
+def test_a_refusal_wrapped_by_the_services_is_told_from_its_cause() -> None:
+    try:
+        try:
+            raise RuleViolation("It is Red's turn, not Blue's.", code="not_your_turn",
+                                params={"current": "Red", "actor": "Blue"})
+        except RuleViolation as exc:
+            raise ServiceError(exc.message) from exc
+    except ServiceError as wrapped:
+        assert translate_refusal(wrapped, "de") == "Red ist am Zug, nicht Blue."
+        assert translate_refusal(wrapped, "en") == "It is Red's turn, not Blue's."
+    # a service's own refusal, by its message
+    assert translate_refusal(ServiceError("The game is over."), "de") == "Das Spiel ist beendet."
+    assert translate_refusal("The game is over.", "de") == "Das Spiel ist beendet."
 
 
 def test_an_unknown_refusal_stays_english() -> None:
     assert translate_refusal("The moon is in the wrong phase.", "de") == \
         "The moon is in the wrong phase."
+    moon = RuleViolation("The moon is in the wrong phase.", code="wrong_moon")
+    assert translate_refusal(moon, "de") == "The moon is in the wrong phase."
+    # params that do not fit the code's sentence: the English, rather than a broken page
+    broken = RuleViolation("It is Red's turn, not Blue's.", code="not_your_turn", params={})
+    assert translate_refusal(broken, "de") == "It is Red's turn, not Blue's."
 
 
 def test_a_refused_move_answers_in_the_pages_language(game: Game) -> None:
