@@ -1,8 +1,11 @@
 """Live screens under load (issue 9): N games of 10 screens each against real servers.
 
 Each game has 8 team screens, the bank console (the teacher) and the projector. Every screen
-is what a browser running ``classroom/static/classroom/live.js`` does: it opens its page, keeps
-a websocket to ``/ws/games/<id>/`` and makes the HTTP requests the script makes. One driver per
+is what a browser running ``classroom/static/classroom/live.js`` does: it gets its seat (a team
+through the join form with code and PIN; the teacher signs in once, each bank console a tab of
+that session; the projector through its secret link), opens its page, keeps a websocket to
+``/ws/games/<id>/`` and makes the HTTP requests the script makes (not the static files: a
+browser caches them). A page that fails to open is loaded again (5 tries). One driver per
 game plays a legal move about ``--pace`` times a second as whoever the game waits on, reading
 the forms of that player's screen like a student would.
 
@@ -27,12 +30,16 @@ Protocols of the live layer (``--protocol auto`` finds out on a probe screen):
   panel (``/games/<id>/panel/?as=<actor>&ledger_page=1``), whose status bar carries
   ``data-revision``. A change that arrives while a fetch is in flight joins that fetch, as in
   live.js.
-* v2: ``hello``, then ``screen`` messages (regions of HTML, an optional layout that resets
-  them, the actors the game waits on); ``changed`` before each ``screen``.
+* v2: the socket (``?as=<actor>&page=1``) says ``hello``, then sends ``screen`` messages
+  (regions of HTML, an optional layout that resets them, the actors the game waits on);
+  ``changed`` before each ``screen``. The screen sends ``sync`` every 20 s; a move carries the
+  shown revision and is retried with the same key after a 5xx; with the socket closed the
+  screen polls and fetches its panel (revision in ``X-Playboss-Revision``), as the new live.js.
 
 Per move, from its HTTP response: *notified* until every screen of the game received a
-``changed`` (or ``hello``) of that revision or later, *shown* until every screen has its state
-(v1: a panel with that revision or later fetched; v2: a ``screen`` message). Also errors (5xx,
+``changed`` (or ``hello``, or a ``screen``) of that revision or later, *shown* until every
+screen has its state (v1: a panel with that revision or later fetched; v2: a ``screen``
+message). Also errors (5xx,
 refused websocket handshakes, failed fetches, dropped sockets), refused moves (4xx), the
 screens still behind the game's revision 8 s after the load stops, moves/s, CPU and RSS of
 every server process, of PostgreSQL and Redis and of this client, and the load average.
@@ -756,8 +763,9 @@ class Driver:
                 game.skipped_nothing += 1
                 if game.latest != game.reported_stuck:  # once per revision
                     game.reported_stuck = game.latest
+                    bank = game.by_actor.get("bank")
                     log(f"game {game.id}: no move found at revision {game.latest}: "
-                        f"{status_text(game.by_actor['bank'].html)}")
+                        f"{status_text(bank.html) if bank else '(no bank screen)'}")
                 continue
             screen, actor, action = choice
             game.in_flight = True
@@ -769,6 +777,8 @@ class Driver:
         game = self.game
         screens = [s for s in game.screens if s.kind in ("team", "bank")]
         if self.protocol == "v2":
+            if not screens:
+                return []
             told = max(screens, key=lambda s: s.shown.last)
             if fresh_only and told.shown.last < game.latest:
                 return []
@@ -889,6 +899,7 @@ class Sampler:
         self.me = psutil.Process()
         self.rss_peak: dict[str, int] = {}
         self.load_peak = 0.0
+        self.pg_bench_peak = self.pg_total_peak = 0
         self.cpu_start: dict[str, float] = {}
         self.others_start: dict[int, float] = {}
 
@@ -897,7 +908,8 @@ class Sampler:
         return float(times.user + times.system)
 
     def _others(self) -> dict[int, tuple[str, float]]:
-        """PostgreSQL's backends of the bench database, and Redis."""
+        """PostgreSQL's backends of the bench database, and Redis. A lower bound for
+        PostgreSQL: a backend that ended within the window takes its CPU time along."""
         found = {}
         for proc in self.psutil.process_iter(["name", "cmdline"]):
             name = proc.info["name"] or ""
@@ -920,6 +932,14 @@ class Sampler:
                 rss = proc.memory_info().rss
                 self.rss_peak[name] = max(self.rss_peak.get(name, 0), rss)
         self.load_peak = max(self.load_peak, os.getloadavg()[0])
+        bench = total = 0
+        for proc in self.psutil.process_iter(["name", "cmdline"]):
+            command = " ".join(proc.info["cmdline"] or [])
+            if (proc.info["name"] or "").startswith("postgres") and "127.0.0.1(" in command:
+                total += 1  # a client connection (a backend), of any database
+                bench += "playboss_bench" in command
+        self.pg_bench_peak = max(self.pg_bench_peak, bench)
+        self.pg_total_peak = max(self.pg_total_peak, total)
 
     def start(self) -> None:
         self.sample()
@@ -948,6 +968,9 @@ class Sampler:
                            "end": round(p.memory_info().rss / 2**20, 1)}
                        for n, p in self.procs.items()},
             "client_rss_mb": round(self.me.memory_info().rss / 2**20, 1),
+            # PostgreSQL's client connections at their peak (sampled each second): of the
+            # bench database, and of every database (other sessions' tests share the server)
+            "pg_connections_peak": {"bench": self.pg_bench_peak, "all": self.pg_total_peak},
         }
 
 
@@ -1080,23 +1103,44 @@ async def _run_load(args: argparse.Namespace, stack: Stack, data: list[dict[str,
     await signer.session.close()
     gate = asyncio.Semaphore(16)
 
+    unopened: list[Screen] = []
+    socketless: list[Screen] = []
+
     async def open_screen(screen: Screen) -> None:
+        """Like a person: a page that fails is loaded again (5 tries, 2 s apart)."""
         async with gate:
-            if not await screen.join(teacher):
-                raise RuntimeError(f"{screen.kind} {screen.actor} of game {screen.game.id} "
-                                   f"could not open its page: {dict(stats.errors)}")
+            for attempt in range(5):
+                if attempt:
+                    await asyncio.sleep(2)
+                if await screen.join(teacher):
+                    break
+            else:
+                unopened.append(screen)
+                log(f"{screen.kind} {screen.actor} of game {screen.game.id} could not open "
+                    f"its page: {dict(stats.errors)}")
+                return
             screen.reader = asyncio.ensure_future(screen.live())
-            await asyncio.wait_for(screen.connected.wait(), 30)
+            try:
+                await asyncio.wait_for(screen.connected.wait(), 30)
+            except TimeoutError:
+                socketless.append(screen)  # it polls, as the page would
 
     await asyncio.gather(*(open_screen(s) for s in screens))
+    for screen in unopened:  # not measured: such a screen shows nothing at all
+        screen.game.screens.remove(screen)
+        if screen.game.by_actor.get(screen.actor) is screen:
+            del screen.game.by_actor[screen.actor]
+    live_screens = [s for s in screens if s not in unopened]
     ready_by = time.monotonic() + 60
     while time.monotonic() < ready_by and any(
-            s.shown.last < 0 or s.shown.last < s.game.latest for s in screens):
+            s.shown.last < 0 or s.shown.last < s.game.latest for s in live_screens):
         await asyncio.sleep(0.2)
-    waiting = sum(1 for s in screens if s.shown.last < 0)
-    log(f"{len(screens)} screens open and live in {time.monotonic() - started:.1f} s "
+    waiting = sum(1 for s in live_screens if s.shown.last < 0)
+    log(f"{len(live_screens)} screens open and live in {time.monotonic() - started:.1f} s "
         f"({waiting} without a state yet); errors so far: {dict(stats.errors) or 0}")
     setup_errors = dict(stats.errors)
+    setup_errors.update({"screens_not_opened": len(unopened),
+                         "screens_without_socket": len(socketless)})
     stats.errors.clear()
     stats.fetch_ms.clear()
 
@@ -1115,6 +1159,12 @@ async def _run_load(args: argparse.Namespace, stack: Stack, data: list[dict[str,
         profile = asyncio.ensure_future(
             run_py_spy(stack, args.profile, min(10.0, args.seconds / 4)))
 
+    async def sample_often() -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            sampler.sample()
+
+    sampling = asyncio.ensure_future(sample_often())
     last = (time.monotonic(), 0)
     while time.monotonic() < end:
         await asyncio.sleep(min(5.0, max(0.1, end - time.monotonic())))
@@ -1123,11 +1173,12 @@ async def _run_load(args: argparse.Namespace, stack: Stack, data: list[dict[str,
         moves = sum(len(g.moves) for g in games)
         rate = (moves - last[1]) / max(0.001, now - last[0])
         last = (now, moves)
-        behind = sum(1 for s in screens if s.shown.last < s.game.latest)
+        behind = sum(1 for s in live_screens if s.shown.last < s.game.latest)
         log(f"t={now - start:5.1f}s moves={moves} ({rate:.1f}/s) behind={behind} "
             f"errors={sum(stats.errors.values())} refused={sum(stats.refusals.values())} "
             f"load={os.getloadavg()[0]:.2f}")
     await asyncio.gather(*runs)
+    sampling.cancel()
     figures = sampler.stop()
     client_cpu = time.process_time() - cpu_client_start
     load_at_end = os.getloadavg()
@@ -1140,7 +1191,9 @@ async def _run_load(args: argparse.Namespace, stack: Stack, data: list[dict[str,
     # ------------------------------------------------------------------ the games' revisions
     finals: dict[int, int] = {}
     for game in games:
-        bank = game.by_actor["bank"]
+        if not game.screens:
+            continue
+        bank = game.by_actor.get("bank") or game.screens[0]
         text = await bank.get(f"{bank.base}/games/{game.id}/revision/", "final_revision")
         if text:
             finals[game.id] = int(json.loads(text)["revision"])
