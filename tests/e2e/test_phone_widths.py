@@ -49,8 +49,12 @@ def test_no_page_scrolls_sideways_at_360px(site: str, browser: Any, shots: Path)
     teacher.on("dialog", lambda dialog: dialog.accept())
     teacher_fills_a_new_game(teacher, site, "Phones 9c", "Narrow", "Red\nBlue",
                              years="2", steps=[1, 2, 3, 4, 5, 6], representative="students")
-    pages: dict[str, str] = {"new game form": teacher.url}
+    pages: dict[str, str] = {"new game form": teacher.url,
+                             "class page": teacher.url.replace("games/new/", "")}
     game_id = teacher_creates_the_game(teacher)
+    teacher.goto(f"{site}/dashboard/")  # a second class with a long name, as a school has
+    teacher.fill("input[name=name]", "Business Administration 10b (Friday afternoon)")
+    teacher.click("text=Create the class")
     base = f"{site}/games/{game_id}"
     pages.update({
         "bank console": f"{base}/bank/", "representative console": f"{base}/workers/",
