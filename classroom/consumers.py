@@ -38,6 +38,12 @@ JUNK_LIMIT = 50
 # The newest row of each game this process has read: every socket of a game that hears of
 # revision R needs the game at R, and only the first one asks the database for it.
 _games: dict[int, Game] = {}
+# The newest revision any socket of this process has heard of, per game. A socket that falls
+# behind (moves faster than screens can be drawn) draws the newest one and skips the rest:
+# under load screens coalesce changes instead of queueing one drawing per move.
+_newest: dict[int, int] = {}
+#: What a build says instead of a screen.
+LOST, CURRENT = "lost", "current"
 
 
 def game_at_least(game_id: int, revision: int | None) -> Game | None:
@@ -100,12 +106,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             content = None
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "sync" and isinstance(content, dict):
-            await database_sync_to_async(presence.seen)(self.channel_name,
-                                                        self.viewer.default_actor)
-            if content.get("revision") != self.sent_revision:
-                await self._send_screen(None, full=True)
-            else:  # perhaps a change this process never heard of (a lost group message)
-                await self._send_screen(None)
+            # Also a change this process never heard of (a lost group message) shows now.
+            await self._send_screen(None, full=content.get("revision") != self.sent_revision,
+                                    refresh=True, seen=True)
         elif kind == "view" and isinstance(content, dict):
             ok = await self._sit_down(content.get("actor"), content.get("ledger_page"))
             if ok:
@@ -120,15 +123,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     # ------------------------------------------------------------------ from the game
     async def game_changed(self, message: dict[str, Any]) -> None:
         revision = message["revision"]
+        if revision > _newest.get(self.game_id, -1):
+            _newest[self.game_id] = revision
         if revision <= self.sent_revision:
             return  # this screen already shows it (or newer): messages may come late
         await self.send_json({"type": "changed", "revision": revision, "seq": message["seq"],
                               "ticker": for_viewer(message, self.spec.actor,
                                                    self.viewer.is_teacher)})
-        if (self.viewer.representative or self.viewer.team is not None) \
-                and not await self._still_seated(revision):
-            await self.close(code=4403)  # the seat went elsewhere: the page leads to join
-            return
         await self._send_screen(revision)
 
     async def game_presence(self, message: dict[str, Any]) -> None:
@@ -137,11 +138,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     # ------------------------------------------------------------------ helpers
     async def _send_screen(self, revision: int | None, *, full: bool = False,
-                           refresh: bool = False) -> None:
-        screen = await self._build(revision, refresh)
-        if screen is None:
-            await self.close(code=4404)
+                           refresh: bool = False, seen: bool = False) -> None:
+        screen = await self._build(revision, refresh, seen)
+        if screen == CURRENT:
+            return  # a later change was drawn already
+        if screen is None or screen == LOST:
+            # The game is gone, or the seat went elsewhere: the page leads to the join form.
+            await self.close(code=4404 if screen is None else 4403)
             return
+        assert isinstance(screen, screens.Screen)
         if screen.revision < self.sent_revision:
             return
         message: dict[str, Any] = {"type": "screen", "revision": screen.revision,
@@ -161,10 +166,21 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(message)
 
     @database_sync_to_async
-    def _build(self, revision: int | None, refresh: bool) -> screens.Screen | None:
+    def _build(self, revision: int | None, refresh: bool,
+               seen: bool) -> screens.Screen | str | None:
+        """This socket's screen at the newest revision heard of, in one trip to the sync
+        thread: the presence check-in, the seat check and the drawing together."""
+        if seen:
+            presence.seen(self.channel_name, self.viewer.default_actor)
+        if revision is not None and not refresh:
+            revision = max(revision, _newest.get(self.game_id, revision))
+            if revision <= self.sent_revision:
+                return CURRENT
         game = game_at_least(self.game_id, None if refresh else revision)
         if game is None:
             return None
+        if not self._still_seated(game):
+            return LOST
         return screens.build_screen(game, self.spec)
 
     @database_sync_to_async
@@ -183,14 +199,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.spec = screen_spec(viewer, session, wanted, page, self.language)
         return True
 
-    @database_sync_to_async
-    def _still_seated(self, revision: int) -> bool:
+    def _still_seated(self, game: Game) -> bool:
         """A player's browser still holds its seat; checked again only when a seat of the game
         changed (``Game.seats``: a new PIN, devices dropped, a team or the role handed over)."""
-        game = game_at_least(self.game_id, revision)
-        if game is None:
-            return False
-        if game.seats == self.seats:
+        if game.seats == self.seats or self.viewer.is_teacher or self.viewer.public:
             return True
         session = self.scope.get("session") or {}
         self.seats = game.seats

@@ -50,6 +50,8 @@ def action_log(game: Game, page: int = 1) -> Page[GameAction]:
 
 
 LEDGER_PAGE = 25
+#: A team's figures that every screen of the game shows (the table of the other teams).
+PUBLIC_ROW = ("name", "position", "year", "machines", "raw", "finished", "web", "bankrupt")
 
 
 def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
@@ -91,6 +93,8 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         data["pending_text"] = pending_text(data["pending"])
         data["teams_by_name"] = {t["name"]: t for t in data["teams"]}
         data["solvent"] = [t["name"] for t in data["teams"] if not t.get("bankrupt")]
+        # What every team shows the others: the same for every screen of the game.
+        data["table"] = [{key: t.get(key) for key in PUBLIC_ROW} for t in data["teams"]]
         data["mine"] = data["teams_by_name"].get(actor)
         return data
 

@@ -135,3 +135,38 @@ def do_region(parser: Parser, token: Token) -> RegionNode:
     nodelist = parser.parse(("endregion",))
     parser.delete_first_token()
     return RegionNode(name, values, nodelist)
+
+
+class MemoNode(template.Node):
+    """A fragment inside a region, rendered once per distinct values (like a region, but not
+    sent on its own): the rows of the bank's log, the board's fields on the projector."""
+
+    def __init__(self, values: list[FilterExpression], nodelist: template.NodeList,
+                 label: str) -> None:
+        self.values = values
+        self.nodelist = nodelist
+        self.label = label
+
+    def render(self, context: template.Context) -> str:
+        game = context.get("game")
+        values = [getattr(game, "pk", None)] + [value.resolve(context) for value in self.values]
+        key = region_key(f"memo:{self.label}", values)
+        html = MEMO.get(key)
+        if html is None:
+            html = self.nodelist.render(context)
+            MEMO.put(key, html)
+        return html
+
+
+@register.tag("memo")
+def do_memo(parser: Parser, token: Token) -> MemoNode:
+    """``{% memo "label" value … %}…{% endmemo %}``: the label names the body (one body per
+    label everywhere), the values are all the body may read."""
+    bits = token.split_contents()
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError("{% memo %} needs a label and the values it shows.")
+    label = bits[1].strip("\"'")
+    values = [parser.compile_filter(bit) for bit in bits[2:]]
+    nodelist = parser.parse(("endmemo",))
+    parser.delete_first_token()
+    return MemoNode(values, nodelist, label)

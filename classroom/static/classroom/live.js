@@ -97,7 +97,16 @@
     else target.innerHTML = html;
   }
 
+  // The table of the other teams is the same for every team's screen: this screen hides its
+  // own row.
+  function markMine() {
+    for (const row of panel.querySelectorAll("section.others tr[data-team]")) {
+      row.classList.toggle("mine", row.dataset.team === actor);
+    }
+  }
+
   function shown(newRevision) {
+    markMine();
     revision = newRevision;
     root.dataset.revision = String(newRevision);
     panel.dataset.revision = String(newRevision);
