@@ -621,6 +621,12 @@ def _next_bot_move(game_id: int, bots: dict[str, str], state: GameState) -> dict
     return None
 
 
+def _has_bots(game: Game) -> bool:
+    """A bot plays a seat of the game (a team, or step 6's representative): only then is the
+    bots' task worth sending after a move (a class of students' games never needs it)."""
+    return game.representative in BOTS or game.teams.exclude(bot="").exists()
+
+
 def _after_change(game_id: int, run_bots: bool) -> None:
     """After a commit: bots answer, and a new round's deadline gets its closing task.
 
@@ -628,9 +634,9 @@ def _after_change(game_id: int, run_bots: bool) -> None:
     screen whose countdown runs out asks to close the round (``close_overdue_round``)."""
     from . import dispatch, tasks
 
-    if run_bots:
+    game = Game.objects.filter(pk=game_id).only("deadline", "revision", "representative").first()
+    if run_bots and game is not None and _has_bots(game):
         dispatch.send(tasks.play_bots, game_id)
-    game = Game.objects.filter(pk=game_id).only("deadline", "revision").first()
     if game is not None and game.deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         dispatch.send(tasks.close_overdue_round, game_id, eta=game.deadline, run_here=False)
 

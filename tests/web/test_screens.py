@@ -221,3 +221,23 @@ def test_the_cached_state_equals_a_replay_of_the_exported_log(classroom: Classro
     # else does.
     assert {k: v for k, v in cached.items() if k != "rng"} == \
         {k: v for k, v in replayed.items() if k != "rng"}
+
+
+def test_the_bots_task_is_sent_only_for_games_with_a_bot(
+        classroom: Classroom, django_capture_on_commit_callbacks: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class of students' games never pays for a bots' task after each move."""
+    from classroom import dispatch, tasks
+
+    sent: list[Any] = []
+    monkeypatch.setattr(dispatch, "send", lambda task, *args, **kw: sent.append(task))
+    humans = make_game(classroom, teams=["Red", "Blue"])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_action(game_id=humans.pk, actor="Red",
+                               payload={"type": "roll", "die": 6})
+    assert tasks.play_bots not in sent
+    with_bot = make_game(classroom, teams=["Red", "Robo"], bots={"Robo": "greedy"})
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_action(game_id=with_bot.pk, actor="Red",
+                               payload={"type": "roll", "die": 6})
+    assert tasks.play_bots in sent
