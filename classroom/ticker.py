@@ -14,13 +14,14 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from playboss.rules import BANK
+from playboss.rules.views import PUBLIC
+
 from .texts import describe_event
 
 #: Events whose full line only their parties (and the bank) may read.
 PRIVATE_KINDS = frozenset({"deal_offered", "deal_done", "credit", "repay", "repay_private",
                            "takeover_offered"})
-PUBLIC = "public"
-BANK = "bank"
 
 
 def parties(event: dict[str, Any]) -> set[str]:

@@ -112,3 +112,36 @@ def teacher_creates_the_game(page: Any) -> str:
     found = re.search(r"/games/(\d+)/bank/", page.url)
     assert found, page.url
     return found.group(1)
+
+
+def codes_from_the_team_sheet(
+    teacher: Any, site: str, game_id: str, teams: tuple[str, ...] = ("Red", "Blue"),
+) -> tuple[str, dict[str, str]]:
+    """The game code and each team's PIN, read off the printed team sheet as a teacher would."""
+    sheet = teacher.context.new_page()
+    sheet.goto(f"{site}/games/{game_id}/teams/")
+    code = sheet.locator(f"section.ts-card[data-team={teams[0]}] dd").first.inner_text().strip()
+    pins = {team: sheet.locator(f"section.ts-card[data-team={team}] dd.pin").inner_text()
+            for team in teams}
+    sheet.close()
+    return code, pins
+
+
+def join_as(browser: Any, site: str, code: str, pin: str, team: str, *,
+            viewport: dict[str, int] | None = None, locale: str | None = None,
+            websockets: bool = True) -> Any:
+    """A student's browser joins ``team`` with the game code and PIN; its screen shows."""
+    from playwright.sync_api import expect
+
+    options: dict[str, Any] = {"viewport": viewport or {"width": 1300, "height": 1000}}
+    if locale:
+        options["locale"] = locale
+    page = browser.new_context(**options).new_page()
+    if not websockets:  # as behind a proxy that blocks them: the page must poll
+        page.add_init_script("delete window.WebSocket;")
+    page.goto(f"{site}/join/")
+    page.fill("input[name=code]", code)
+    page.fill("input[name=pin]", pin)
+    page.click("button.primary")
+    expect(page.locator(".statusbar strong")).to_have_text(team, timeout=TIMEOUT)
+    return page

@@ -17,6 +17,8 @@ import pytest
 
 from .conftest import (
     TIMEOUT,
+    codes_from_the_team_sheet,
+    join_as,
     teacher_creates_the_game,
     teacher_fills_a_new_game,
 )
@@ -37,23 +39,10 @@ def test_a_class_plays_a_game(site: str, browser: Any, shots: Path) -> None:
     game_id = teacher_creates_the_game(teacher)
 
     # The team sheet gives the code and the PINs.
-    sheet = teacher.context.new_page()
-    sheet.goto(f"{site}/games/{game_id}/teams/")
-    code = sheet.locator("section.ts-card[data-team=Red] dd").first.inner_text().strip()
-    pins = {team: sheet.locator(f"section.ts-card[data-team={team}] dd.pin").inner_text()
-            for team in ("Red", "Blue")}
-    sheet.close()
+    code, pins = codes_from_the_team_sheet(teacher, site, game_id)
 
     def join(team: str, websockets: bool = True) -> object:
-        page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
-        if not websockets:  # as behind a proxy that blocks them: the page must poll
-            page.add_init_script("delete window.WebSocket;")
-        page.goto(f"{site}/join/")
-        page.fill("input[name=code]", code)
-        page.fill("input[name=pin]", pins[team])
-        page.click("button.primary")
-        expect(page.locator(".statusbar strong")).to_have_text(team, timeout=TIMEOUT)
-        return page
+        return join_as(browser, site, code, pins[team], team, websockets=websockets)
 
     red, blue = join("Red"), join("Blue", websockets=False)
     expect(blue.locator("#connection")).to_contain_text("polling", timeout=TIMEOUT)

@@ -32,7 +32,7 @@ from playboss.rules.bots import BOTS
 from playboss.rules.gamelog import parse_entry
 from playboss.rules.state import GameState
 
-from .conftest import TIMEOUT, teacher_creates_the_game, teacher_fills_a_new_game
+from .conftest import TIMEOUT, join_as, teacher_creates_the_game, teacher_fills_a_new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(150)]
 
@@ -148,15 +148,7 @@ def test_four_screens_follow_bursts_of_moves(site: str, browser: Any, shots: Pat
     projector.goto(f"{site}/games/{game_id}/projector/")
 
     def join(team: str, websockets: bool) -> Any:
-        page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
-        if not websockets:  # as behind a proxy that blocks them: the page must poll
-            page.add_init_script("delete window.WebSocket;")
-        page.goto(f"{site}/join/")
-        page.fill("input[name=code]", code)
-        page.fill("input[name=pin]", pins[team])
-        page.click("button.primary")
-        expect(page.locator(".statusbar strong")).to_have_text(team, timeout=TIMEOUT)
-        return page
+        return join_as(browser, site, code, pins[team], team, websockets=websockets)
 
     red, blue = join("Red", True), join("Blue", blue_sockets)
     screens = {"Red": red, "Blue": blue, "bank": bank, "projector": projector}

@@ -14,7 +14,15 @@ from typing import Any
 
 import pytest
 
-from .conftest import PASSWORD, TEACHER, TIMEOUT, teacher_creates_the_game, teacher_fills_a_new_game
+from .conftest import (
+    PASSWORD,
+    TEACHER,
+    TIMEOUT,
+    codes_from_the_team_sheet,
+    join_as,
+    teacher_creates_the_game,
+    teacher_fills_a_new_game,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -71,21 +79,10 @@ def test_lobby_needs_offers_pause_and_a_new_pin(site: str, browser: Any, shots: 
     expect(needs).to_contain_text("The game waits in the lobby", timeout=TIMEOUT)
     expect(needs.locator("button.start-game")).to_be_visible()
 
-    sheet = teacher.context.new_page()
-    sheet.goto(f"{site}/games/{game_id}/teams/")
-    code = sheet.locator("section.ts-card[data-team=Red] dd").first.inner_text().strip()
-    pins = {team: sheet.locator(f"section.ts-card[data-team={team}] dd.pin").inner_text()
-            for team in ("Red", "Blue")}
-    sheet.close()
+    code, pins = codes_from_the_team_sheet(teacher, site, game_id)
 
     def join(team: str, viewport: dict[str, int], locale: str) -> Any:
-        page = browser.new_context(viewport=viewport, locale=locale).new_page()
-        page.goto(f"{site}/join/")
-        page.fill("input[name=code]", code)
-        page.fill("input[name=pin]", pins[team])
-        page.click("button.primary")
-        expect(page.locator(".statusbar strong")).to_have_text(team, timeout=TIMEOUT)
-        return page
+        return join_as(browser, site, code, pins[team], team, viewport=viewport, locale=locale)
 
     red = join("Red", PHONE, "en-GB")
     expect(red.locator(".statusbar")).to_contain_text("The game begins when your teacher",
