@@ -28,7 +28,6 @@ from .access import Viewer, viewer_from
 from .events import group_name
 from .models import Game
 from .ticker import for_viewer
-from .views.live import screen_spec
 
 log = logging.getLogger(__name__)
 
@@ -196,7 +195,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.viewer = viewer
         self.seats = game.seats
         self.game_revision = game.revision
-        self.spec = screen_spec(viewer, session, wanted, page, self.language)
+        self.spec = screens.spec_for(viewer, session, wanted, page, self.language)
         return True
 
     def _still_seated(self, game: Game) -> bool:

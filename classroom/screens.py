@@ -28,7 +28,7 @@ from django.utils.timesince import timesince
 from playboss.rules.views import PUBLIC
 
 from . import dashboard, duties, selectors
-from .access import WORKERS
+from .access import WORKERS, Viewer
 from .models import Game
 from .templatetags.regions import MARK, Collector, wrap
 
@@ -152,3 +152,22 @@ def presence_of(game: Game, data: dict[str, Any]) -> list[dict[str, Any]]:
              "just_now": last is not None and now - last < JUST_NOW}
             for name, bot, last in game.teams.values_list("name", "bot", "last_acted")]
 
+
+def spec_for(viewer: Viewer, session: Any, wanted: Any, page: Any,
+                language: str) -> ScreenSpec:
+    """Which screen a viewer gets: the actor it asked for if it may act as it (the teacher's
+    "play for"), else its own; the projector always the public view."""
+    if viewer.public or wanted == PUBLIC:  # the projector: the table only, for anyone
+        return ScreenSpec(PUBLIC, language)
+    actor = wanted if isinstance(wanted, str) and wanted in viewer.actors else \
+        viewer.default_actor
+    split = viewer.team is not None and duties.has_split_duties(viewer.team)
+    return ScreenSpec(actor, language, _page_number(page), split_duties=split,
+                              duty=duties.chosen_in(session, viewer.game) if split else None)
+
+
+def _page_number(value: Any) -> int:
+    try:
+        return max(1, int(value)) if value is not None else 1
+    except (TypeError, ValueError):
+        return 1

@@ -12,10 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from playboss.rules import RuleViolation, action_from_dict
-from playboss.rules.views import PUBLIC
 
 from .. import duties, screens, services
-from ..access import Viewer, viewer_for
+from ..access import viewer_for
 from ..models import Game
 from ..texts import describe_events, translate_refusal
 
@@ -67,26 +66,13 @@ def game_panel(request: HttpRequest, game_id: int) -> HttpResponse:
     viewer = viewer_for(request, game, allow_public=True)
     if viewer is None:
         return HttpResponse(status=403)
-    spec = screen_spec(viewer, request.session, request.GET.get("as"),
+    spec = screens.spec_for(viewer, request.session, request.GET.get("as"),
                        request.GET.get("ledger_page"), get_language())
     screen = screens.build_screen(game, spec)
     response = HttpResponse(screen.html())
     response["X-Playboss-Revision"] = str(screen.revision)
     response["Cache-Control"] = "no-store"
     return response
-
-
-def screen_spec(viewer: Viewer, session: Any, wanted: Any, page: Any,
-                language: str) -> screens.ScreenSpec:
-    """Which screen a viewer gets: the actor it asked for if it may act as it (the teacher's
-    "play for"), else its own; the projector always the public view."""
-    if viewer.public or wanted == PUBLIC:  # the projector: the table only, for anyone
-        return screens.ScreenSpec(PUBLIC, language)
-    actor = wanted if isinstance(wanted, str) and wanted in viewer.actors else \
-        viewer.default_actor
-    split = viewer.team is not None and duties.has_split_duties(viewer.team)
-    return screens.ScreenSpec(actor, language, _int(page, 1), split_duties=split,
-                              duty=duties.chosen_in(session, viewer.game) if split else None)
 
 
 @require_GET
@@ -107,13 +93,6 @@ def tick(request: HttpRequest, game_id: int) -> JsonResponse:
     if viewer_for(request, game, allow_public=True) is None:
         return _forbidden()
     return JsonResponse({"closed": services.close_overdue_round(game_id=game.pk)})
-
-
-def _int(value: Any, default: int) -> int:
-    try:
-        return max(1, int(value)) if value is not None else default
-    except (TypeError, ValueError):
-        return default
 
 
 def _other_half(request: HttpRequest, viewer: Any, payload: Any) -> str:
