@@ -25,9 +25,10 @@ from typing import Any, ClassVar
 
 from .. import actions as A
 from .. import engine as E
+from .. import views
 from ..errors import RuleViolation, marks
 from ..money import _cash
-from ..state import GameState, Team
+from ..state import BANK, GameState, Team
 from ..statements import balance_sheet
 from .common import enabled
 
@@ -290,3 +291,19 @@ _register_duties()
 E.HANDLERS[OfferTakeover] = _offer
 E.HANDLERS[AcceptTakeover] = _accept
 E.HANDLERS[RejectTakeover] = _reject
+
+
+def _view(state: GameState, viewer: str) -> dict[str, Any]:
+    """The open offers, to the bank and to the two teams of each offer only: buying a business
+    is negotiated between its parties, not called out at the table. No key without an offer,
+    so a view without takeovers is the view it always was."""
+    if not allowed(state):
+        return {}
+    shown = [{"id": int(offer_id), "buyer": o["buyer"], "target": o["target"],
+              "price": o["price"], "terms": o["terms"]}
+             for offer_id, o in offers(state).items()
+             if viewer == BANK or viewer in (o["buyer"], o["target"])]
+    return {"takeovers": shown} if shown else {}
+
+
+views.EXTRA_VIEWS.append(_view)
