@@ -1,21 +1,24 @@
 """The Django admin for the classroom's data.
 
-A game is its action log: actions and snapshots are read-only here (only
-``classroom.services`` writes them), and so is everything of a game or team that the log
-depends on (set-up, seq, team names). Undo and pause belong to the bank console.
+A game is its action log, and ``classroom.services`` is the only code that changes a game:
+games, teams, actions and snapshots are read-only here. A team's seat (a new PIN, its devices,
+a bot) changes through actions that call the services; everything else of a game belongs to
+the bank console. PINs and join tokens are never shown.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from . import services
 from .models import Classroom, Game, GameAction, Snapshot, Team
 
 
@@ -51,32 +54,40 @@ class ClassroomAdmin(admin.ModelAdmin):
 
 
 class TeamInline(admin.TabularInline):
+    """A game's teams to look at; seats change from the bank console or the team list's
+    actions, which go through the services."""
+
     model = Team
     extra = 0
-    max_num = 9
     can_delete = False
-    fields = ("seat", "name", "bot", "pin")
-    readonly_fields = ("seat", "name")
+    fields = ("seat", "name", "bot", "joined", "last_acted")
+    readonly_fields = fields
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnlyAdmin):
+    """Games to look at only. Everything a game holds is the services' to change — a move, a
+    pause, a seat, a language: each needs the game's row lock, a new revision and a broadcast to
+    the screens, which a saved admin form gives none of (and it would write back columns that a
+    move changed meanwhile). The bank console does it all. PINs and join tokens are not shown:
+    they are the teacher's to hand out."""
+
     list_display = ("name", "code", "classroom", "teacher", "status", "seq", "language",
                     "created", "console")
     list_filter = ("status", "language", "created")
     search_fields = ("name", "code", "classroom__name", "classroom__teacher__username")
     date_hierarchy = "created"
     list_select_related = ("classroom__teacher",)
-    #: Who plays the representative changes on its console (a service makes its PIN and link).
-    readonly_fields = ("code", "config", "status", "seq", "revision", "deadline",
-                       "representative", "representative_pin", "created", "updated", "console")
+    fields = ("classroom", "name", "code", "status", "language", "seq", "revision",
+              "round_seconds", "deadline", "paused_remaining", "representative",
+              "projector_standings", "config", "created", "updated", "console")
     inlines = [TeamInline]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # a game is set up from its class page (the engine checks the set-up)
 
     @admin.display(description=_("teacher"), ordering="classroom__teacher__username")
     def teacher(self, obj: Game) -> str:
@@ -90,17 +101,68 @@ class GameAdmin(admin.ModelAdmin):
                            reverse("classroom:bank", kwargs={"game_id": obj.pk}), _("open"))
 
 
+def _seat_action(request: HttpRequest, queryset: QuerySet[Team], change: Any,
+                 done: str) -> None:
+    """Run ``change(team)`` (a service) for each chosen team and say what came of it: a team
+    the service refuses (its game is over) keeps its seat and its message is shown."""
+    changed = 0
+    for team in queryset.select_related("game"):
+        try:
+            change(team)
+        except services.ServiceError as error:
+            messages.error(request, f"{team.game} – {team.name}: {error.message}")
+        else:
+            changed += 1
+    if changed:
+        messages.success(request, done % {"count": changed})
+
+
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
-    list_display = ("name", "game", "seat", "bot", "pin")
+class TeamAdmin(ReadOnlyAdmin):
+    """Teams to look at; a new PIN, dropping a team's devices and handing it to a bot or back
+    to its students are actions that go through the services, like the bank console's seat
+    buttons (a new revision, the ticker, every screen told, PINs unique in their game)."""
+
+    list_display = ("name", "game", "seat", "bot", "joined", "last_acted")
     list_filter = ("bot", "game__status")
     search_fields = ("name", "game__name", "game__code")
     list_select_related = ("game",)
-    readonly_fields = ("game", "name", "seat", "token")
-    fields = ("game", "seat", "name", "bot", "pin", "token")
+    fields = ("game", "seat", "name", "bot", "joined", "last_acted", "seat_generation")
+    actions = ["new_pin", "drop_devices", "to_students", "to_careful_bot", "to_random_bot"]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # teams come with their game's set-up
+    def has_seats_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.has_perm("classroom.change_team"))
+
+    @admin.action(description=_("Give a new PIN (signs the team's devices out)"),
+                  permissions=["seats"])
+    def new_pin(self, request: HttpRequest, queryset: QuerySet[Team]) -> None:
+        _seat_action(request, queryset,
+                     lambda t: services.new_team_pin(game_id=t.game_id, team_id=t.pk),
+                     gettext("%(count)d teams have a new PIN."))
+
+    @admin.action(description=_("Drop the team's devices"), permissions=["seats"])
+    def drop_devices(self, request: HttpRequest, queryset: QuerySet[Team]) -> None:
+        _seat_action(request, queryset,
+                     lambda t: services.drop_team_devices(game_id=t.game_id, team_id=t.pk),
+                     gettext("%(count)d teams were signed out of their devices."))
+
+    def _hand_to(self, request: HttpRequest, queryset: QuerySet[Team], bot: str) -> None:
+        _seat_action(request, queryset,
+                     lambda t: services.set_team_player(game_id=t.game_id, team_id=t.pk,
+                                                        bot=bot),
+                     gettext("%(count)d teams changed hands."))
+
+    @admin.action(description=_("Hand to its students"), permissions=["seats"])
+    def to_students(self, request: HttpRequest, queryset: QuerySet[Team]) -> None:
+        self._hand_to(request, queryset, Team.Bot.HUMAN)
+
+    @admin.action(description=_("Hand to the careful bot"), permissions=["seats"])
+    def to_careful_bot(self, request: HttpRequest, queryset: QuerySet[Team]) -> None:
+        self._hand_to(request, queryset, Team.Bot.GREEDY)
+
+    @admin.action(description=_("Hand to the random bot"), permissions=["seats"])
+    def to_random_bot(self, request: HttpRequest, queryset: QuerySet[Team]) -> None:
+        self._hand_to(request, queryset, Team.Bot.RANDOM)
 
 
 @admin.register(GameAction)

@@ -7,6 +7,7 @@ to channels-redis plus a Celery worker; the code is the same either way.
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -39,17 +40,90 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-# On by default because the default use is a local classroom demo; deployments set DEBUG=0.
-DEBUG = env_bool("DEBUG", True)
+# Security defaults (issue 11) ---------------------------------------------------------------
+# The address students' phones use for join links and QR codes (classroom/links.py): set
+# SITE_URL on a deployment ("https://playboss.school.example"). Without it, when the teacher
+# browses a loopback address and the server listens on every interface (LISTEN_HOST, which
+# scripts/run.sh sets from HOST), links use this machine's address on the local network.
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
+LISTEN_HOST = os.environ.get("LISTEN_HOST", "127.0.0.1").strip()
+_LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", "[::1]"}
+_SERVES_LOOPBACK_ONLY = LISTEN_HOST in _LOOPBACK_NAMES or LISTEN_HOST.startswith("127.")
+
+# Debug pages show settings and code to whoever gets an error: on only while the site serves
+# this computer alone (the demo's default, LISTEN_HOST 127.0.0.1) and no public SITE_URL is
+# set. `HOST=0.0.0.0 scripts/run.sh` (a class on the network) and deployments run without it.
+DEBUG = env_bool("DEBUG", _SERVES_LOOPBACK_ONLY and not SITE_URL)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        # A known key in production would let anyone forge sessions: refuse to start.
+        # A known key would let anyone forge sessions: refuse to start. scripts/run.sh makes
+        # and keeps a key of its own for the demo (.secret_key, never committed).
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-insecure-playboss-classroom-key-change-me"
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["*"] if DEBUG else ["localhost", "127.0.0.1"])
+
+def _default_allowed_hosts() -> list[str]:
+    """The names this site answers to when ALLOWED_HOSTS is not set: this computer, SITE_URL's
+    host, and on every interface this machine's address on the local network. Never "*": a
+    websocket's Origin is checked against this list (playboss/asgi.py)."""
+    hosts = ["localhost", "127.0.0.1", "[::1]"]
+    if SITE_URL:
+        hosts.append(urlsplit(SITE_URL).hostname or "")
+    if LISTEN_HOST in {"0.0.0.0", "::", "[::]"}:
+        from classroom.links import lan_address  # no Django state needed: a socket probe
+
+        hosts.append(lan_address() or "")
+    elif not _SERVES_LOOPBACK_ONLY:
+        hosts.append(LISTEN_HOST)
+    return [host for host in dict.fromkeys(hosts) if host]
+
+
+# "*" only when set so explicitly: ALLOWED_HOSTS=* .
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", _default_allowed_hosts())
+# Origins (scheme://host[:port]) a form may be posted from besides the site itself, e.g. the
+# public address when a proxy changes the Host header; SITE_URL is always trusted.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [SITE_URL] if SITE_URL else [])
+
+# HTTPS: a site whose SITE_URL is https:// sends its cookies over HTTPS only by default.
+_HTTPS = SITE_URL.startswith("https://")
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", _HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", _HTTPS)
+# Behind a reverse proxy that terminates TLS, Django sees plain HTTP: trust the proxy's
+# X-Forwarded-Proto only when told to (a client could send it itself without a proxy).
+if env_bool("SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# Monitoring asks the ASGI processes directly over plain HTTP (docs/deploy.md).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# HSTS is remembered by browsers for this long: off until a deployment is sure of its TLS.
+SECURE_HSTS_SECONDS = int(env_number("SECURE_HSTS_SECONDS", 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+
+# Content security policy (playboss/security.py): scripts only from our static files, no inline
+# script or handler, no eval. Style *attributes* stay allowed: templates colour a team's swatch
+# and pawn and size a market bar inline (style="background: ...", "--units: ..."), and live.js
+# morphs them into the page; <style> elements and style sheets must come from the site
+# (style-src-elem; a browser that does not know it falls back to style-src).
+CONTENT_SECURITY_POLICY = os.environ.get("CONTENT_SECURITY_POLICY", "").strip() or "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "style-src-elem 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self' {websocket}",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+# Report-only: try a changed policy on a live site without breaking it (violations are logged
+# in the browsers' consoles).
+CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("CONTENT_SECURITY_POLICY_REPORT_ONLY", False)
+# ---------------------------------------------------------------------------------------------
 
 INSTALLED_APPS = [
     # daphne first: it replaces runserver with an ASGI server that also serves websockets.
@@ -67,12 +141,16 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The content security policy header on every response (CONTENT_SECURITY_POLICY).
+    "playboss.security.ContentSecurityPolicyMiddleware",
     # Static files straight from the app folders, also under daphne (no collectstatic needed
     # for the demo; deployments run collectstatic and get compressed, cached copies).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it may read the chosen language there), before common (URL handling).
     "django.middleware.locale.LocaleMiddleware",
+    # Oversized bodies 413, NUL characters 400, in the page's language (issue 11).
+    "classroom.limits.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -227,9 +305,4 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # Build every team's statements the moment a game ends (the reports app listens for it).
 PLAYBOSS_STATEMENTS_AT_GAME_END = env_bool("PLAYBOSS_STATEMENTS_AT_GAME_END", True)
 
-# The address students' phones use for join links and QR codes (classroom/links.py): set
-# SITE_URL on a deployment ("https://playboss.school.example"). Without it, when the teacher
-# browses a loopback address and the server listens on every interface (LISTEN_HOST, which
-# scripts/run.sh sets from HOST), links use this machine's address on the local network.
-SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
-LISTEN_HOST = os.environ.get("LISTEN_HOST", "127.0.0.1").strip()
+# SITE_URL and LISTEN_HOST: see the security defaults at the top.

@@ -4,7 +4,11 @@ the classroom app."""
 from django.contrib import admin
 from django.urls import include, path
 
+from classroom.health import healthz
+
 urlpatterns = [
+    # For monitors and the reverse proxy (docs/deploy.md): database, Redis, Celery worker.
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

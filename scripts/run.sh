@@ -20,7 +20,19 @@ if [[ -z "$PUBLIC" ]]; then
     PUBLIC="http://${HOST}:${PORT}"
   fi
 fi
+# Debug pages only while this computer alone is served (settings: DEBUG follows LISTEN_HOST);
+# a class on the network gets a real secret key, made once and kept beside the database.
+if [[ -z "${SECRET_KEY:-}" ]]; then
+  KEY_FILE="${SECRET_KEY_FILE:-.secret_key}"
+  if [[ ! -s "$KEY_FILE" ]]; then
+    (umask 077 && python -c 'import secrets; print(secrets.token_urlsafe(50))' >"$KEY_FILE")
+  fi
+  SECRET_KEY="$(cat "$KEY_FILE")"
+  export SECRET_KEY
+fi
 python manage.py migrate --noinput -v 0
+# Without DEBUG, static files are served from STATIC_ROOT only (whitenoise): collect them.
+python manage.py collectstatic --noinput -v 0
 python manage.py demo --url "$PUBLIC"
 echo "Serving on http://${HOST}:${PORT}/ (Ctrl-C stops)"
 case "$PUBLIC" in

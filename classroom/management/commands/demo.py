@@ -26,8 +26,17 @@ class Command(BaseCommand):
         teacher, created = User.objects.get_or_create(username=options["username"])
         if created or not teacher.has_usable_password():
             teacher.set_password(options["password"])
-            teacher.is_staff = teacher.is_superuser = True  # the demo teacher may use the admin
             teacher.save()
+        if (teacher.is_superuser or teacher.is_staff) and \
+                teacher.check_password(options["password"]):
+            # The demo's password is printed and known to every copy of the demo: with the
+            # admin it would see (and change) every teacher's games and PINs. Earlier demos
+            # made it an administrator; an account with a password of its own is left alone.
+            teacher.is_staff = teacher.is_superuser = False
+            teacher.save(update_fields=["is_staff", "is_superuser"])
+            self.stdout.write(self.style.WARNING(
+                f"{teacher.username!r} is no longer an administrator. For the admin, make an "
+                "account of its own: python manage.py createsuperuser"))
         classroom = Classroom.objects.filter(teacher=teacher, name="Demo class").first()
         if classroom is None:
             classroom = services.create_classroom(teacher=teacher, name="Demo class")
