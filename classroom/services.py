@@ -20,7 +20,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from playboss.rules import (
     BANK,
@@ -52,12 +54,59 @@ BOT_MOVES_PER_CALL = 2_000
 
 
 class ServiceError(Exception):
-    """A request that changes nothing, with a message for the person who made it."""
+    """A request that changes nothing, with a message for the person who made it, in the
+    language of the page that shows it.
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    How to write one (``tests/web/test_service_errors.py`` reads every raise site and fails
+    on any other form, or on a sentence without German in the catalogue):
+
+    * the site's own sentence: ``ServiceError(gettext_lazy("Undo goes back to a move between 0
+      and %(last)s."), last=n)`` -- a ``gettext_lazy`` sentence with named placeholders, the
+      values as keyword params. ``message`` tells it in the language active where it is read
+      (the view's), so a German page never shows English, even when the service ran in
+      another language. A param may be a ``RuleViolation`` (told in words, see below) or a
+      lazy string. ``_("A sentence.")`` (gettext at the raise, in the request's language)
+      is accepted too, and ``_("... %(x)s") % {...}``; never an f-string or a bare literal;
+    * an engine refusal: ``raise ServiceError.refusal(exc) from exc`` -- told from the
+      ``RuleViolation``'s code and params by ``classroom.texts.translate_refusal``, which
+      reads ``code``/``params`` here too.
+
+    ``status`` is the HTTP status a view answers with (400; 409 for "not now", 404, 403).
+    """
+
+    def __init__(self, message: Any, status: int = 400, **params: Any) -> None:
         super().__init__(message)
-        self.message = message
+        self.text = message
         self.status = status
+        #: The sentence's named values; for an engine refusal, the refusal's params.
+        self.params: dict[str, Any] = params
+        #: An engine refusal's code ("" for the site's own sentences).
+        self.code = ""
+        self.rule_violation: RuleViolation | None = None
+
+    @classmethod
+    def refusal(cls, violation: RuleViolation, status: int = 400) -> ServiceError:
+        """The engine's refusal, told in the page's language from its code and params."""
+        error = cls(violation.message, status)
+        error.code, error.params = violation.code, dict(violation.params)
+        error.rule_violation = violation
+        return error
+
+    @property
+    def message(self) -> str:
+        """The sentence in the active language."""
+        from .texts import translate_refusal
+
+        if self.rule_violation is not None:
+            return translate_refusal(self.rule_violation)
+        text = str(self.text)
+        if not self.params:
+            return text
+        return text % {name: translate_refusal(value) if isinstance(value, RuleViolation)
+                       else value for name, value in self.params.items()}
+
+    def __str__(self) -> str:
+        return self.message
 
 
 @dataclass
@@ -73,7 +122,7 @@ class Outcome:
 def create_classroom(*, teacher: User, name: str) -> Classroom:
     name = name.strip()
     if not name:
-        raise ServiceError("A class needs a name.")
+        raise ServiceError(gettext_lazy("A class needs a name."))
     return Classroom.objects.create(teacher=teacher, name=name[:100])
 
 
@@ -103,13 +152,13 @@ def create_game(
     runs at once (imports, the demo, tests)."""
     name = name.strip()
     if not name:
-        raise ServiceError("A game needs a name.")
+        raise ServiceError(gettext_lazy("A game needs a name."))
     names = [s.name.strip() for s in seats]
     if any(len(n) > 40 for n in names):
-        raise ServiceError("Team names have at most 40 characters.")
+        raise ServiceError(gettext_lazy("Team names have at most %(most)s characters."), most=40)
     for seat in seats:
         if seat.bot not in Team.Bot.values:
-            raise ServiceError(f"Unknown player kind {seat.bot!r}.")
+            raise ServiceError(gettext_lazy("Unknown player kind “%(kind)s”."), kind=seat.bot)
     data = dict(settings_)
     data["teams"] = names
     data.setdefault("seed", secrets.randbelow(2**31))
@@ -117,9 +166,9 @@ def create_game(
         config = GameConfig.from_dict(data)
         _, state = GameLog.start(config)
     except RuleViolation as exc:
-        raise ServiceError(exc.message) from exc
+        raise ServiceError.refusal(exc) from exc
     if not 10 <= round_seconds <= 3_600:
-        raise ServiceError("A bidding round lasts 10 seconds to an hour.")
+        raise ServiceError(gettext_lazy("A bidding round lasts 10 seconds to an hour."))
     _check_representative(config, representative)
     game = Game.objects.create(classroom=classroom, name=name[:100], code=_new_code(),
                                config=state.config.to_dict(), language=language,
@@ -150,10 +199,12 @@ def _new_pins(count: int, taken: set[str] | frozenset[str] = frozenset()) -> lis
 
 def _check_representative(config: GameConfig, representative: str) -> None:
     if representative not in Representative.values:
-        raise ServiceError(f"Unknown player of the worker representative {representative!r}.")
+        raise ServiceError(gettext_lazy("Unknown player of the worker representative "
+                           "%(who)s."), who=representative)
     if representative != Representative.TEACHER and 6 not in config.steps:
-        raise ServiceError("Only expansion step 6 (labour market) has a worker "
-                           "representative; the teacher keeps the role otherwise.")
+        raise ServiceError(gettext_lazy("Only expansion step 6 (labour market) has a worker "
+                                        "representative; the teacher keeps the role "
+                                        "otherwise."))
 
 
 def _new_representative_secrets(game: Game) -> None:
@@ -171,7 +222,7 @@ def set_representative(*, game_id: int, played_by: str) -> Game:
         game = Game.objects.select_for_update().get(pk=game_id)
         _check_representative(GameConfig.from_dict(game.config), played_by)
         if game.status == Game.Status.ENDED:
-            raise ServiceError("The game is over.", status=409)
+            raise ServiceError(gettext_lazy("The game is over."), status=409)
         if game.representative == played_by:
             return game
         game.representative = played_by
@@ -202,7 +253,7 @@ def submit_action(
     pressed: if the actor has moved since (another phone of the team, a double press), the
     decision the screen offered may be gone, and the move is refused rather than guessed."""
     if not isinstance(payload, dict):
-        raise ServiceError("A move is a JSON object.")
+        raise ServiceError(gettext_lazy("A move is a JSON object."))
     body = {k: v for k, v in payload.items() if k not in ("actor", "chance")}
     body["actor"] = actor
     key = (idempotency_key or "").strip()[:64] or None
@@ -218,12 +269,14 @@ def submit_action(
             if screen_revision is not None and screen_revision < game.revision:
                 _check_not_stale(game, actor, screen_revision)
             if game.status == Game.Status.LOBBY:
-                raise ServiceError(_("The game has not started yet: it begins when the bank "
-                                     "director starts it."), status=409)
+                raise ServiceError(gettext_lazy("The game has not started yet: it begins "
+                                                "when the bank director starts it."),
+                                   status=409)
             if game.status == Game.Status.PAUSED and actor != BANK:
-                raise ServiceError("The bank director has paused the game.", status=409)
+                raise ServiceError(gettext_lazy("The bank director has paused the game."),
+                                   status=409)
             if game.status == Game.Status.ENDED:
-                raise ServiceError("The game is over.", status=409)
+                raise ServiceError(gettext_lazy("The game is over."), status=409)
             state = state_store.take_state(game)
             before = _open_round(state)
             try:
@@ -231,11 +284,12 @@ def submit_action(
                 produced = apply(state, action)
             except RuleViolation as exc:
                 state_store.keep_state(game.pk, game.history, state)  # unchanged by the rule
-                raise ServiceError(exc.message) from exc
+                raise ServiceError.refusal(exc) from exc
             outcome = _record(game, state, action.to_dict(), produced, key, before)
     except IntegrityError as exc:  # a concurrent duplicate of the same key
         state_store.forget(game_id)
-        raise ServiceError("That move was sent twice; the first one counts.", 409) from exc
+        raise ServiceError(gettext_lazy("That move was sent twice; the first one counts."),
+                           409) from exc
     if run_bots:
         transaction.on_commit(lambda: _after_change(game_id, run_bots=True), robust=True)
     return outcome
@@ -248,16 +302,28 @@ def _check_same_move(earlier: GameAction, body: dict[str, Any]) -> None:
     except RuleViolation:
         same = False
     if not same:
-        raise ServiceError("That move key was already used for another move.", status=409)
+        raise ServiceError(gettext_lazy("That move key was already used for another move."),
+                           status=409)
+
+
+def _party_text(actor: str) -> str:
+    from .texts import party_text
+
+    return party_text(actor)
+
+
+#: A team's name, or "the bank"/"the worker representative" in the language of the page.
+_party = lazy(_party_text, str)
 
 
 def _check_not_stale(game: Game, actor: str, screen_revision: int) -> None:
     moved = (game.actions.filter(undone=False, actor=actor, revision__gt=screen_revision)
              .order_by("-seq").first())
     if moved is not None:
-        raise ServiceError(
-            f"{actor} has moved since this screen was drawn (move {moved.seq}); the screen "
-            "is up to date now: look and decide again.", status=409)
+        raise ServiceError(gettext_lazy(
+            "%(team)s has moved since this screen was drawn (move %(seq)s); the screen is up "
+            "to date now: look and decide again."), status=409, team=_party(actor),
+            seq=moved.seq)
 
 
 def _record(game: Game, state: GameState, action: dict[str, Any],
@@ -322,7 +388,8 @@ def undo(*, game_id: int, to_seq: int) -> int:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if not 0 <= to_seq < game.seq:
-            raise ServiceError(f"Undo goes back to a move between 0 and {game.seq - 1}.")
+            raise ServiceError(gettext_lazy("Undo goes back to a move between 0 and %(last)s."),
+                               last=game.seq - 1)
         game.actions.filter(undone=False, seq__gt=to_seq).update(undone=True)
         game.snapshots.filter(seq__gt=to_seq).delete()
         game.seq = to_seq
@@ -360,9 +427,10 @@ def set_paused(*, game_id: int, paused: bool) -> None:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status == Game.Status.ENDED:
-            raise ServiceError("The game is over.", status=409)
+            raise ServiceError(gettext_lazy("The game is over."), status=409)
         if game.status == Game.Status.LOBBY:
-            raise ServiceError(_("The game has not started yet: start it first."), status=409)
+            raise ServiceError(gettext_lazy("The game has not started yet: start it first."),
+                               status=409)
         if paused == (game.status == Game.Status.PAUSED):
             return  # paused already, or running already: nothing changes
         now = timezone.now()
@@ -398,7 +466,7 @@ def start_game(*, game_id: int) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.LOBBY:
-            raise ServiceError(_("The game has started already."), status=409)
+            raise ServiceError(gettext_lazy("The game has started already."), status=409)
         game.status = Game.Status.RUNNING
         game.revision += 1
         game.save(update_fields=["status", "revision", "updated"])
@@ -445,9 +513,9 @@ def _seat_team(game_id: int, team_id: int) -> tuple[Game, Team]:
     game = Game.objects.select_for_update().get(pk=game_id)
     team = game.teams.filter(pk=team_id).first()
     if team is None:
-        raise ServiceError(_("This game has no such team."), status=404)
+        raise ServiceError(gettext_lazy("This game has no such team."), status=404)
     if game.status == Game.Status.ENDED:
-        raise ServiceError("The game is over.", status=409)
+        raise ServiceError(gettext_lazy("The game is over."), status=409)
     return game, team
 
 
@@ -473,7 +541,7 @@ def set_team_player(*, game_id: int, team_id: int, bot: str) -> Team:
     play against the bot); handed back, the students join again with the team's PIN. A bot
     whose move the game waits for plays it at once."""
     if bot not in Team.Bot.values:
-        raise ServiceError(_("Unknown player kind “%(kind)s”.") % {"kind": bot})
+        raise ServiceError(gettext_lazy("Unknown player kind “%(kind)s”."), kind=bot)
     with transaction.atomic():
         game, team = _seat_team(game_id, team_id)
         if team.bot == bot:
@@ -532,7 +600,8 @@ def set_projector_standings(*, game_id: int, standings: str) -> None:
     """Which standings the projector shows (none, sales or profit): a change every screen of
     the game hears of, so the projector redraws."""
     if standings not in Game.Standings.values:
-        raise ServiceError(f"Unknown standings {standings!r}.")
+        raise ServiceError(gettext_lazy("Unknown standings “%(standings)s”."),
+                           standings=standings)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.projector_standings == standings:
@@ -655,9 +724,10 @@ def import_log(*, classroom: Classroom, name: str, log_data: Any,
             produced = apply(state, action, entry.get("chance"))
             moves.append((action.to_dict(), dict(state.last_chance) or None, produced, index))
     except RuleViolation as exc:
-        raise ServiceError(f"The log is refused: {exc.message}") from exc
+        raise ServiceError(gettext_lazy("The log is refused: %(why)s"), why=exc) from exc
     except (TypeError, ValueError, AttributeError) as exc:
-        raise ServiceError(f"The log is not a Playboss game log: {exc}") from exc
+        raise ServiceError(gettext_lazy("The log is not a Playboss game log: %(why)s"),
+                           why=str(exc)) from exc
     seats = [TeamSeat(n, (bots or {}).get(n, "")) for n in log.config.teams]
     with transaction.atomic():
         game = create_game(classroom=classroom, name=name, seats=seats,
