@@ -8,6 +8,7 @@ served one after the other: one of them may hear "not your turn", neither is los
 
 from __future__ import annotations
 
+import copy
 import math
 import secrets
 from collections.abc import Callable
@@ -717,12 +718,18 @@ def import_log(*, classroom: Classroom, name: str, log_data: Any,
     try:
         log = GameLog.from_dict(log_data)
         state = new_game(log.config)
+        # The snapshots the original took (move 0 and every SNAPSHOT_EVERY moves): an undo in
+        # the imported game rebuilds from them exactly as the original would.
+        snapshots = {0: copy.deepcopy(state_to_dict(state))}
         moves = []
         for index, entry in enumerate(log.entries, start=1):
             body = {k: v for k, v in entry.items() if k != "chance"}
             action = action_from_dict(body)
             produced = apply(state, action, entry.get("chance"))
             moves.append((action.to_dict(), dict(state.last_chance) or None, produced, index))
+            if state.seq % SNAPSHOT_EVERY == 0:  # a copy: the state's step data plays on
+                snapshots[state.seq] = copy.deepcopy(state_to_dict(state))
+        snapshots[state.seq] = state_to_dict(state)
     except RuleViolation as exc:
         raise ServiceError(gettext_lazy("The log is refused: %(why)s"), why=exc) from exc
     except (TypeError, ValueError, AttributeError) as exc:
@@ -742,7 +749,8 @@ def import_log(*, classroom: Classroom, name: str, log_data: Any,
             seq=len(moves), revision=len(moves) + 1,
             status=Game.Status.ENDED if state.phase == "ended" else Game.Status.RUNNING)
         Snapshot.objects.filter(game=game).delete()
-        Snapshot.objects.create(game=game, seq=len(moves), state=state_to_dict(state))
+        Snapshot.objects.bulk_create([Snapshot(game=game, seq=seq, state=snap)
+                                      for seq, snap in snapshots.items()])
         state_store.forget(game.pk)
     game.refresh_from_db()
     return game

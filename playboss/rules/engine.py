@@ -90,13 +90,18 @@ def _hook(moment: str, *args: Any) -> None:
 def new_game(config: GameConfig) -> GameState:
     """A game ready for its first action (rulebook: "Preparation for Play")."""
     config.validate()
-    rng = Chance(config.seed)
-    deck_ids = sorted(standard_deck())
-    if config.risk_order is not None:  # checked by validate: each card once
-        deck = list(config.risk_order)
+    # The deck is shuffled with the seed. A config that gives exactly that order is the log of
+    # a game that drew it (``play`` and the site write the drawn order into the config): its
+    # generator goes on from after the shuffle's draws, as the game's did, so an imported or
+    # replayed game rolls what the original rolls. Any other order (checked by validate: each
+    # card once) is a deck laid by hand, and the generator starts at the seed.
+    drawn = Chance(config.seed)
+    shuffled = sorted(standard_deck())
+    drawn.shuffle(shuffled)
+    if config.risk_order is None or list(config.risk_order) == shuffled:
+        rng, deck = drawn, shuffled
     else:
-        deck = list(deck_ids)
-        rng.shuffle(deck)
+        rng, deck = Chance(config.seed), list(config.risk_order)
     market = config.initial_market()
     teams = {
         name: Team(name=name, seat=seat, position=config.start_position)
