@@ -6,20 +6,33 @@ so the engine's rules and the buttons cannot drift apart. Labels are translated 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
+from playboss.rules.constants import (
+    COMPUTER_PRICE,
+    MACHINE_PRICE,
+    WEB_ADVERTISING,
+    WEB_EFFICIENCY,
+    WEB_LEASE,
+    WEB_PRICE,
+)
 from playboss.rules.legal import Choice
+from playboss.rules.state import GameState, Team
+
+from .consequences import describe
 
 ACTION_LABELS: dict[str, Any] = {
     "roll": _("Roll the die"),
     "purchase": _("Buy raw material"),
-    "invest": _("Buy a machine (10,000)"),
+    "invest": _("Buy a machine for %(price)s Marks"),
     "produce": _("Produce"),
     "sell": _("Sell finished product"),
     "pass": _("Do nothing"),
-    "buy_web": _("Buy a WEB chip (1,000)"),
+    "buy_web": _("Buy a WEB chip for %(price)s Marks"),
     "cost": _("Cost field"),
     "write_off": _("Write-off"),
     "draw_risk": _("Risk card drawn"),
@@ -27,10 +40,10 @@ ACTION_LABELS: dict[str, Any] = {
     "take_credit": _("Borrow from the bank"),
     "repay_credit": _("Repay the bank"),
     "sell_back": _("Sell back to the bank"),
-    "web_efficiency": _("Efficiency: double a machine (3 WEB)"),
-    "web_advertising": _("Advertising campaign (2 WEB)"),
-    "web_lease_computer": _("Lease a computer (2 WEB)"),
-    "buy_computer": _("Buy a computer (20,000)"),
+    "web_efficiency": _("Efficiency: double a machine for %(web)s WEB chips"),
+    "web_advertising": _("Advertising campaign for %(web)s WEB chips"),
+    "web_lease_computer": _("Lease a computer for %(web)s WEB chips"),
+    "buy_computer": _("Buy a computer for %(price)s Marks"),
     "propose_deal": _("Offer a deal"),
     "accept_deal": _("Accept"),
     "reject_deal": _("Turn down"),
@@ -48,9 +61,9 @@ ACTION_LABELS: dict[str, Any] = {
     "withdraw_bid": _("Withdraw from the bidding"),
     "close_bidding": _("Close the bidding round"),
     "auction_bid": _("Bid in the auction"),
-    "auction_pass": _("Bid no higher"),
+    "auction_pass": _("Pass: drop out of this auction"),
     "close_auction": _("Close the auction"),
-    "found_marketing": _("Found a marketing organization (20,000)"),
+    "found_marketing": _("Found a marketing organization for %(price)s Marks"),
     "close_marketing": _("Close a marketing organization"),
     "marketing_sale": _("Sell through the marketing organization"),
     "pay_marketing": _("Marketing costs"),
@@ -69,15 +82,15 @@ ACTION_LABELS: dict[str, Any] = {
 }
 OPTION_LABELS: dict[str, Any] = {
     "sell_half": _("Sell all finished product at half price"),
-    "produce": _("Produce on every machine at 3,000 a unit"),
-    "idle": _("Idle costs: 1,000 per machine"),
+    "produce": _("Produce on every ready machine"),
+    "idle": _("Idle costs for every machine"),
     "web": _("Pay 1 WEB chip"),
     "return": _("Return a machine"),
     "downgrade": _("Turn a double machine back to single"),
     "raw": _("raw material"),
     "finished": _("finished product"),
-    "machine": _("a machine (5,000)"),
-    "computer": _("the computer (10,000)"),
+    "machine": _("a machine"),
+    "computer": _("the computer"),
 }
 PARAM_LABELS: dict[str, Any] = {
     "units": _("units"),
@@ -92,11 +105,11 @@ PARAM_LABELS: dict[str, Any] = {
 }
 PENDING_TEXTS: dict[str, Any] = {
     "red": _("a decision on the red field: buy, invest, produce, sell, or do nothing"),
-    "green": _("the green WEB field: buy a WEB chip for 1,000, or not"),
+    "green": _("the green WEB field: buy a WEB chip, or not"),
     "yellow": _("a choice on the yellow cost field"),
     "white": _("a write-off on the white field"),
     "risk": _("the risk card drawn from the deck"),
-    "lease": _("renewing the leased computer with 2 WEB, or giving it back"),
+    "lease": _("renewing the leased computer with WEB chips, or giving it back"),
     "pay": _("a payment the cash does not cover yet: borrow or sell to raise it"),
     "bidding": _("a bidding round of the free market"),
     "auction": _("the bank's auction of raw material"),
@@ -151,25 +164,60 @@ DEAL_MOVES = {"accept_deal", "reject_deal", "withdraw_deal"}
 
 #: Few enough values for a drop-down; more get a number field.
 SELECT_LIMIT = 12
+#: Options that carry their consequence ("3 units · 1,050 Marks · cash after 8,950") stay a
+#: drop-down up to this many.
+NAMED_SELECT_LIMIT = 60
+
+
+def _marketing_cost() -> dict[str, int]:
+    from playboss.rules.steps.marketing import FOUNDING_COST
+
+    return {"price": FOUNDING_COST}
+
+
+#: The numbers a label names, read from the engine's constants when the label is drawn.
+LABEL_NUMBERS: dict[str, Callable[[], dict[str, int]]] = {
+    "invest": lambda: {"price": MACHINE_PRICE},
+    "buy_web": lambda: {"price": WEB_PRICE},
+    "buy_computer": lambda: {"price": COMPUTER_PRICE},
+    "web_efficiency": lambda: {"web": WEB_EFFICIENCY},
+    "web_advertising": lambda: {"web": WEB_ADVERTISING},
+    "web_lease_computer": lambda: {"web": WEB_LEASE},
+    "found_marketing": _marketing_cost,
+}
+
+
+def action_name(kind: str) -> str:
+    """A move's type as its button names it ("invest" -> "Buy a machine for 10,000 Marks")."""
+    label = ACTION_LABELS.get(kind)
+    if label is None:
+        return kind.replace("_", " ").capitalize()
+    if kind in LABEL_NUMBERS:  # the engine's own numbers, never written into a label
+        return str(label) % {k: number_format(v, force_grouping=True)
+                             for k, v in LABEL_NUMBERS[kind]().items()}
+    return str(label)
 
 
 def label_for(choice: Choice) -> str:
     kind = choice.cls.type
-    base = str(ACTION_LABELS.get(kind, kind.replace("_", " ").capitalize()))
+    base = action_name(kind)
     option = choice.fixed.get("option") or choice.fixed.get("item")
     if option is not None:
         return f"{base}: {OPTION_LABELS.get(option, option)}"
     if kind == "renew_lease":
-        return str(_("Renew the lease with 2 WEB") if choice.fixed.get("renew")
-                   else _("Give the computer back"))
+        return (str(_("Renew the lease with %(web)s WEB chips")) % {"web": WEB_LEASE}
+                if choice.fixed.get("renew") else str(_("Give the computer back")))
     if kind == "pay_marketing":
         return str(_("Pay the marketing costs") if choice.fixed.get("pay")
                    else _("Give the marketing organization up"))
     return base
 
 
-def form_for(choice: Choice) -> dict[str, Any]:
-    """What a template needs to render one choice as a small form."""
+def form_for(choice: Choice, state: GameState | None = None,
+             team: Team | None = None) -> dict[str, Any]:
+    """What a template needs to render one choice as a small form. With the state and the
+    team whose screen it is, the form names its consequence (``classroom.consequences``):
+    its label and each option carry the numbers, and "why" notes say what limits it."""
     values = list(choice.values) if choice.param else []
     form: dict[str, Any] = {
         "type": choice.cls.type,
@@ -178,13 +226,26 @@ def form_for(choice: Choice) -> dict[str, Any]:
         "param": choice.param,
         "param_label": PARAM_LABELS.get(choice.param or "", choice.param),
         "any_time": choice.any_time,
+        "notes": [],
     }
+    said = describe(state, team, choice) if state is not None and team is not None else {}
+    if "label" in said:
+        form["label"] = said["label"]
+    form["notes"] = said.get("notes", [])
+    texts = said.get("texts", {})
     if choice.param:
-        if len(values) <= SELECT_LIMIT:
+        # Options that name their numbers are worth a longer drop-down than bare numbers.
+        named = bool(texts) and len(values) <= NAMED_SELECT_LIMIT and all(v in texts
+                                                                          for v in values)
+        if len(values) <= SELECT_LIMIT or named:
             form["options"] = values
+            # The option's words with its numbers; the value sent stays the plain value.
+            form["entries"] = [{"value": v, "text": texts.get(v, v)} for v in values]
         else:
             form["min"], form["max"] = values[0], values[-1]
             form["step"] = values[1] - values[0] if len(values) > 1 else 1
+            form["start"] = said.get("start", values[0])
+            form["hint"] = said.get("hint", "")
     return form
 
 

@@ -59,6 +59,7 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
     moves now (the turn's, and those open at any time), and a page of its own books."""
     from playboss.rules import legal_choices
 
+    from .consequences import why_missing
     from .presenters import DEAL_MOVES, bundle_text, form_for, pending_text
 
     def read(state: Any) -> dict[str, Any]:
@@ -67,8 +68,11 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         viewer = actor if actor in viewers(state) else PUBLIC
         data = view(state, viewer)
         choices = legal_choices(state, actor) if state.phase != "ended" else []
-        data["moves"] = [form_for(c) for c in choices if not c.any_time]
-        forms = [form_for(c) for c in choices if c.any_time]
+        # A team's own choices name their consequences (numbers read from this state).
+        team = state.teams.get(actor)
+        data["moves"] = [form_for(c, state, team) for c in choices if not c.any_time]
+        forms = [form_for(c, state, team) for c in choices if c.any_time]
+        data["why"] = why_missing(state, team, choices) if team is not None else []
         # Answers to a deal sit on the deal's card, not among the moves open at any time.
         data["any_time"] = [f for f in forms if f["type"] not in DEAL_MOVES]
         for deal in data["deals"]:

@@ -8,7 +8,7 @@ from django import template
 from django.utils.formats import number_format
 
 from classroom import texts
-from classroom.presenters import ACTION_LABELS
+from classroom.presenters import ACTION_LABELS, action_name
 
 register = template.Library()
 
@@ -59,8 +59,7 @@ def parties(values: Any) -> str:
 @register.filter
 def action_label(kind: Any) -> str:
     """A move's type as the buttons name it ("roll" → "Roll the die")."""
-    label = ACTION_LABELS.get(str(kind))
-    return str(label) if label is not None else str(kind)
+    return action_name(str(kind)) if str(kind) in ACTION_LABELS else str(kind)
 
 
 @register.filter

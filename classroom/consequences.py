@@ -1,0 +1,567 @@
+"""What each of a team's decisions does, in numbers, and why a choice is limited or missing.
+
+``legal_choices`` says *what* a team may do; this module says what happens if it does: the
+price per unit and the total, the units, the Marks, the cash after. It reads the numbers from
+the engine's own pricing functions and the game's state and config (zone prices, the auction's
+step, the bidding's price point), never from a table of its own, so a game whose config sets
+other prices shows those. It does not ``apply`` the move to a copy of the state: a copy costs a
+deep copy per option (a screen shows up to a dozen options per choice, for every viewer after
+every move), and ``apply`` also runs the turn's automatic steps after the move (a payment due,
+the next team's turn), which are not this decision's consequence. Every function here is a
+read of the state; ``tests/web/test_decisions.py`` checks the figures against ``apply``.
+
+Only the viewer's own choices get consequences (``selectors.panel`` calls ``describe`` for the
+team whose screen it is); the bank's and the representative's moves keep their plain labels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from playboss.rules.constants import (
+    COMPUTER_PRICE,
+    COST_FIELD_PRODUCTION,
+    IDLE_COST,
+    MACHINE_PRICE,
+    REPURCHASE,
+    WEB_PRICE,
+)
+from playboss.rules.goods import delivery_rolls
+from playboss.rules.legal import Choice
+from playboss.rules.market import open_dimples, purchase_zones, raw_price
+from playboss.rules.money import credit_available
+from playboss.rules.red_field import production_cost, ready_capacity, sale_prices
+from playboss.rules.state import GameState, Team
+
+#: A form's consequence: ``label`` (replaces the plain one), ``texts`` (value -> the option's
+#: words), ``notes`` (one-line "why" notes under the move), ``start`` (a number field's first
+#: value) and ``hint`` (a number field's range in words).
+Described = dict[str, Any]
+
+
+def m(value: int) -> str:
+    """Marks grouped in the page's language: 13500 -> "13,500" / "13.500"."""
+    return number_format(int(value), force_grouping=True)
+
+
+def _units(n: int) -> str:
+    return ngettext("%(n)s unit", "%(n)s units", n) % {"n": n}
+
+
+def _workers(n: int) -> str:
+    return ngettext("%(n)s worker", "%(n)s workers", n) % {"n": n}
+
+
+def _cash_after(team: Team, delta: int) -> str:
+    return _("cash after %(cash)s") % {"cash": m(team.cash + delta)}
+
+
+def _steps(state: GameState) -> frozenset[int]:
+    return state.config.steps
+
+
+# ---------------------------------------------------------------- the red field
+def _purchase_cost(state: GameState, units: int) -> int:
+    prices = state.config.zone_prices
+    return sum(prices[z] for z in purchase_zones(state.market, units))
+
+
+def _purchase(state: GameState, team: Team, choice: Choice) -> Described:
+    texts = {}
+    for n in choice.values:
+        cost = _purchase_cost(state, n)
+        texts[n] = " · ".join((_units(n), _("%(cost)s Marks") % {"cost": m(cost)},
+                               _cash_after(team, -cost)))
+    most = max(choice.values)
+    in_market = sum(state.market)
+    notes = []
+    if 2 in _steps(state):
+        from playboss.rules.steps.auction import MAX_UNITS_AT_MARKET_PRICE
+
+        if most == MAX_UNITS_AT_MARKET_PRICE and in_market > most:
+            notes.append(_("Competition during purchasing: at most %(n)s units at the market "
+                           "price; the rest of that price zone is then auctioned to every "
+                           "team.") % {"n": MAX_UNITS_AT_MARKET_PRICE})
+    if not notes and most < in_market:
+        notes.append(_("Your cash, %(cash)s Marks, pays for %(units)s; the next unit costs "
+                       "%(next)s Marks.") % {"cash": m(team.cash), "units": _units(most),
+                                             "next": m(_purchase_cost(state, most + 1)
+                                                       - _purchase_cost(state, most))})
+    elif (not notes and most == in_market
+          and team.cash - _purchase_cost(state, most) >= max(state.config.zone_prices)):
+        # Only when the market, not the cash, is what stops the team.
+        notes.append(_("The market holds %(units)s of raw material, and you can pay for all "
+                       "of them.")
+                     % {"units": _units(in_market)})
+    return {"texts": texts, "notes": notes}
+
+
+def _rolled(team: Team) -> str:
+    return ngettext("you have rolled %(now)s time", "you have rolled %(now)s times",
+                    team.rolls) % {"now": team.rolls}
+
+
+def _new_machine_note(state: GameState, team: Team) -> str:
+    return _("A new machine produces from your roll %(roll)s on (%(rolled)s).") % {
+        "roll": team.rolls + delivery_rolls(state), "rolled": _rolled(team)}
+
+
+def _on_credit(state: GameState, team: Team, choice: Choice, price: int) -> Described:
+    texts = {}
+    for credit in choice.values:
+        if credit:
+            texts[credit] = " · ".join((
+                _("%(credit)s Marks on credit") % {"credit": m(credit)},
+                _("%(own)s Marks from your cash") % {"own": m(price - credit)},
+                _cash_after(team, credit - price),
+                _("bank debt %(debt)s") % {"debt": m(team.bank_debt + credit)}))
+        else:
+            texts[credit] = " · ".join((_("no credit"),
+                                        _("%(own)s Marks from your cash") % {"own": m(price)},
+                                        _cash_after(team, -price)))
+    return {"texts": texts}
+
+
+def _invest(state: GameState, team: Team, choice: Choice) -> Described:
+    out = _on_credit(state, team, choice, MACHINE_PRICE)
+    out["label"] = _("Buy a machine for %(price)s Marks") % {"price": m(MACHINE_PRICE)}
+    notes = [_new_machine_note(state, team)]
+    if 6 in _steps(state):
+        notes.append(_("One worker runs one machine: a machine without a worker produces "
+                       "nothing."))
+    out["notes"] = notes
+    return out
+
+
+def _unit_cost(state: GameState, team: Team) -> int:
+    if 6 in _steps(state):
+        from playboss.rules.steps.labor.production import unit_cost
+
+        return unit_cost(team)
+    return production_cost(team)
+
+
+def _not_delivered(state: GameState, team: Team, landed_at: int | None = None) -> list[str]:
+    """Notes for machines that do not produce yet: "machine #3 produces from your roll 5 on"."""
+    now = team.rolls if landed_at is None else landed_at
+    out = []
+    for mid in team.machines:
+        ready = state.machines[mid].ready_at
+        if ready > now:
+            out.append(_("Machine #%(id)s produces from your roll %(roll)s on (%(rolled)s).")
+                       % {"id": mid, "roll": ready, "rolled": _rolled(team)})
+    return out
+
+
+def _labour_notes(state: GameState, team: Team) -> list[str]:
+    """Step 6: why fewer machines run than the team has (workers, raw bought since the last
+    red field)."""
+    from playboss.rules.steps.labor.books import team_data, workers_of
+    from playboss.rules.steps.labor.fresh_goods import fresh_units
+    from playboss.rules.steps.labor.production import staffed_capacity
+
+    here = team_data(team)["field"]
+    landed_at = int(here["roll"]) if here else 0
+    notes = _not_delivered(state, team, landed_at)
+    delivered = sum(1 for mid in team.machines if state.machines[mid].ready_at <= landed_at)
+    workers = workers_of(team)
+    if workers < delivered:
+        notes.append(_("One worker runs one machine: your %(workers)s run %(run)s of your "
+                       "%(machines)s delivered machines (%(units)s).")
+                     % {"workers": _workers(workers), "run": min(workers, delivered),
+                        "machines": delivered, "units": _units(staffed_capacity(state, team))})
+    fresh = fresh_units(state, team)[0]
+    if fresh:
+        notes.append(_("%(units)s of raw material bought since your last red field can be "
+                       "produced from your next red field on.") % {"units": _units(fresh)})
+    return notes
+
+
+def _produce(state: GameState, team: Team, choice: Choice) -> Described:
+    each = _unit_cost(state, team)
+    texts = {n: " · ".join((_units(n), _("%(cost)s Marks") % {"cost": m(n * each)},
+                            _cash_after(team, -n * each))) for n in choice.values}
+    most = max(choice.values)
+    notes = _labour_notes(state, team) if 6 in _steps(state) else _not_delivered(state, team)
+    if most == team.cash // each and most < team.raw:
+        notes.append(_("Producing costs %(each)s Marks a unit: your cash, %(cash)s Marks, pays "
+                       "for %(units)s.") % {"each": m(each), "cash": m(team.cash),
+                                            "units": _units(most)})
+    elif 6 not in _steps(state) and most == team.raw and most < ready_capacity(state, team):
+        notes.append(_("You have %(units)s of raw material.") % {"units": _units(team.raw)})
+    return {"label": _("Produce at %(each)s Marks a unit") % {"each": m(each)},
+            "texts": texts, "notes": notes}
+
+
+def _room_note(state: GameState, most: int) -> list[str]:
+    room = open_dimples(state.market, state.config.zone_capacity)
+    if most == room:
+        return [_("The market has room for %(units)s only.") % {"units": _units(room)}]
+    return []
+
+
+def _sell(state: GameState, team: Team, choice: Choice) -> Described:
+    texts = {}
+    for n in choice.values:
+        revenue = sum(sale_prices(state, team, n, team.advertising))
+        texts[n] = " · ".join((_units(n), _("+%(revenue)s Marks") % {"revenue": m(revenue)},
+                               _cash_after(team, revenue)))
+    notes = _room_note(state, max(choice.values))
+    if team.advertising:
+        notes.append(_("Your advertising campaign: each unit sells at the next higher price."))
+    return {"texts": texts, "notes": notes}
+
+
+# ---------------------------------------------------------------- the other fields
+def _cost_choice(state: GameState, team: Team, choice: Choice) -> Described:
+    option = choice.fixed.get("option")
+    if option == "idle":
+        cost = IDLE_COST * len(team.machines)
+        return {"label": _("Idle costs: %(n)s machine(s) × %(each)s = %(cost)s Marks")
+                % {"n": len(team.machines), "each": m(IDLE_COST), "cost": m(cost)}}
+    if option == "sell_half":
+        have = team.finished
+        if 6 in _steps(state):
+            from playboss.rules.steps.labor.fresh_goods import sellable_finished
+
+            have = sellable_finished(state, team)
+        units = min(have, open_dimples(state.market, state.config.zone_capacity))
+        revenue = sum(p // 2 for p in sale_prices(state, team, units, advertising=False))
+        return {"label": _("Sell %(units)s at half price: +%(revenue)s Marks (%(cash)s)")
+                % {"units": _units(units), "revenue": m(revenue),
+                   "cash": _cash_after(team, revenue)}}
+    if option == "produce":
+        if 6 in _steps(state):
+            from playboss.rules.steps.labor.production import producible
+            from playboss.rules.steps.labor.yellow_field import yellow_cost
+
+            units = producible(state, team, on_red=False)
+            cost = sum(yellow_cost(state, team, units))
+        else:
+            units = min(ready_capacity(state, team), team.raw)
+            cost = units * COST_FIELD_PRODUCTION
+        return {"label": _("Produce %(units)s for %(cost)s Marks (%(cash)s)")
+                % {"units": _units(units), "cost": m(cost), "cash": _cash_after(team, -cost)}}
+    return {}
+
+
+def _buy_web(state: GameState, team: Team, choice: Choice) -> Described:
+    return {"label": _("Buy a WEB chip for %(price)s Marks (%(cash)s)")
+            % {"price": m(WEB_PRICE), "cash": _cash_after(team, -WEB_PRICE)}}
+
+
+def _sell_back(state: GameState, team: Team, choice: Choice) -> Described:
+    item = choice.fixed.get("item")
+    if item in ("raw", "finished"):
+        each = REPURCHASE[str(item)]
+        return {"texts": {n: " · ".join((_units(n), _("+%(revenue)s Marks")
+                                         % {"revenue": m(n * each)}, _cash_after(team, n * each)))
+                          for n in choice.values}}
+    if item == "machine":
+        value = REPURCHASE["machine"]
+        return {"texts": {mid: _("machine #%(id)s · +%(revenue)s Marks")
+                          % {"id": mid, "revenue": m(value)} for mid in choice.values}}
+    if item == "computer":
+        return {"label": _("Sell back to the bank: the computer, +%(revenue)s Marks")
+                % {"revenue": m(REPURCHASE["computer"])}}
+    return {}
+
+
+def _take_credit(state: GameState, team: Team, choice: Choice) -> Described:
+    values = list(choice.values)
+    out: Described = {"texts": {a: " · ".join((_("%(amount)s Marks") % {"amount": m(a)},
+                                               _cash_after(team, a),
+                                               _("bank debt %(debt)s")
+                                               % {"debt": m(team.bank_debt + a)}))
+                                for a in values[:60]}}
+    out["hint"] = _("The bank lends up to %(most)s Marks now, in steps of %(step)s (half the "
+                    "value of your machines and computers, less your debt).") % {
+        "most": m(credit_available(state, team)), "step": m(state.config.credit_step)}
+    return out
+
+
+def _repay_credit(state: GameState, team: Team, choice: Choice) -> Described:
+    return {"texts": {a: " · ".join((_("%(amount)s Marks") % {"amount": m(a)},
+                                     _cash_after(team, -a),
+                                     _("bank debt %(debt)s") % {"debt": m(team.bank_debt - a)}))
+                      for a in list(choice.values)[:60]},
+            "hint": _("You owe the bank %(debt)s Marks.") % {"debt": m(team.bank_debt)}}
+
+
+def _buy_computer(state: GameState, team: Team, choice: Choice) -> Described:
+    out = _on_credit(state, team, choice, COMPUTER_PRICE)
+    out["label"] = _("Buy a computer for %(price)s Marks") % {"price": m(COMPUTER_PRICE)}
+    return out
+
+
+# ---------------------------------------------------------------- step 1: the free market
+def _offer_sale(state: GameState, team: Team, choice: Choice) -> Described:
+    from playboss.rules.steps.free_market.market_state import _current_market_price
+
+    price = int(choice.fixed.get("price") or 0)
+    market = _current_market_price(state) or 0
+    if price == 0:  # an advertising campaign: the sale goes through at once
+        texts = {}
+        for n in choice.values:
+            revenue = sum(sale_prices(state, team, n, advertising=True))
+            texts[n] = " · ".join((_units(n), _("+%(revenue)s Marks") % {"revenue": m(revenue)},
+                                   _cash_after(team, revenue)))
+        return {"label": _("Sell with your advertising campaign (nobody can underbid you)"),
+                "texts": texts, "notes": _room_note(state, max(choice.values))}
+    texts = {n: " · ".join((_units(n), _("%(total)s Marks if they sell")
+                            % {"total": m(n * price)})) for n in choice.values}
+    if price == market:
+        label = _("Offer at the market price, %(price)s Marks a unit") % {"price": m(price)}
+        notes = [_("Teams holding finished product may underbid you in steps of %(step)s "
+                   "Marks; the lowest offers sell.") % {"step": m(_bid_step())}]
+        notes += _room_note(state, max(choice.values))
+    else:
+        label = _("Offer at %(price)s Marks a unit (%(below)s below the market price)") % {
+            "price": m(price), "below": m(market - price)}
+        notes = []
+    return {"label": label, "texts": texts, "notes": notes}
+
+
+def _bid_step() -> int:
+    from playboss.rules.steps.free_market.constants import STEP_MARKS
+
+    return STEP_MARKS
+
+
+def _point_holders(data: dict[str, Any], me: str) -> list[str]:
+    """Who offers at the round's price point now (the first supplier included while in)."""
+    point = data["point"]
+    out = [n for n, o in data["offers"].items() if o["price"] == point and n != me]
+    if data["seller_in"] and data["seller_price"] == point and data["seller"] != me:
+        out.insert(0, data["seller"])
+    return out
+
+
+def _bid(state: GameState, team: Team, choice: Choice) -> Described:
+    from playboss.rules.steps.free_market.phase import phase_of
+
+    data = phase_of(state)
+    price = int(choice.fixed.get("price") or 0)
+    texts = {n: " · ".join((_units(n), _("%(total)s Marks if they sell")
+                            % {"total": m(n * price)})) for n in choice.values}
+    if data is None:
+        return {"texts": texts}
+    point = data["point"]
+    holders = ", ".join(_point_holders(data, team.name)) or _("the lowest offer")
+    notes = []
+    if price < point:
+        label = _("Underbid %(who)s: offer at %(price)s Marks a unit (%(point)s now)") % {
+            "who": holders, "price": m(price), "point": m(point)}
+    elif price == point:
+        label = _("Offer at %(price)s Marks a unit, the same as %(who)s (no underbid)") % {
+            "who": holders, "price": m(price)}
+        if data["seller_in"] and data["seller_price"] == point:
+            notes.append(_("At the same price the first supplier, %(seller)s, sells first.")
+                         % {"seller": data["seller"]})
+    else:
+        label = _("Keep your price of %(price)s Marks a unit") % {"price": m(price)}
+    standing = data["offers"].get(team.name)
+    if standing is not None and price == point:
+        notes.append(_("You may offer fewer units than before (%(units)s), not more.")
+                     % {"units": _units(standing["units"])})
+    return {"label": label, "texts": texts, "notes": notes}
+
+
+def _match_bid(state: GameState, team: Team, choice: Choice) -> Described:
+    from playboss.rules.steps.free_market.phase import phase_of
+
+    data = phase_of(state)
+    if data is None:
+        return {}
+    point, units = data["point"], data["units"]
+    return {"label": _("Match the lowest offer: sell %(units)s at %(price)s Marks a unit "
+                       "(%(total)s Marks)") % {"units": _units(units), "price": m(point),
+                                               "total": m(units * point)}}
+
+
+def _withdraw_bid(state: GameState, team: Team, choice: Choice) -> Described:
+    from playboss.rules.steps.free_market.phase import phase_of
+
+    data = phase_of(state)
+    if data is not None and data["seller"] == team.name:
+        return {"label": _("Withdraw: sell nothing in this bidding")}
+    return {"label": _("Withdraw: offer nothing in this bidding")}
+
+
+# ---------------------------------------------------------------- step 2: the auction
+def _auction_bid(state: GameState, team: Team, choice: Choice) -> Described:
+    from playboss.rules.steps.auction import highest, open_auction
+
+    auction = open_auction(state)
+    if auction is None:
+        return {}
+    units = int(auction["units"])
+    values = list(choice.values)
+    leader, standing = highest(auction)
+    texts = {p: " · ".join((_("%(price)s Marks a unit") % {"price": m(p)},
+                            _("%(total)s Marks for the lot") % {"total": m(p * units)},
+                            _cash_after(team, -p * units))) for p in values[:60]}
+    if leader:
+        note = _("Highest bid now: %(team)s, %(price)s Marks a unit.") % {
+            "team": leader, "price": m(standing)}
+    else:
+        note = _("No bid yet: the bank opened at %(price)s Marks a unit.") % {
+            "price": m(standing)}
+    return {"label": _("Bid for the lot of %(units)s of raw material")
+            % {"units": _units(units)},
+            "texts": texts, "notes": [note], "start": values[0],
+            "hint": _("From %(low)s to %(top)s Marks a unit (what your cash pays for the lot), "
+                      "in steps of %(step)s.") % {"low": m(values[0]), "top": m(values[-1]),
+                                                  "step": m(state.config.auction_step)}}
+
+
+def _auction_pass(state: GameState, team: Team, choice: Choice) -> Described:
+    return {"label": _("Pass: drop out of this auction")}
+
+
+# ---------------------------------------------------------------- step 6: the labour market
+def _offer_hire(state: GameState, team: Team, choice: Choice) -> Described:
+    salary = int(choice.fixed.get("salary") or 0)
+    texts = {n: " · ".join((_workers(n), _("%(bill)s Marks salaries per red field")
+                            % {"bill": m(n * salary)})) for n in choice.values}
+    return {"label": _("Offer to hire workers at %(salary)s Marks each per red field")
+            % {"salary": m(salary)}, "texts": texts}
+
+
+def _offer_of(state: GameState, choice: Choice) -> dict[str, Any] | None:
+    from playboss.rules.steps.labor.books import books
+
+    found: dict[str, Any] | None = books(state)["offers"].get(str(choice.fixed.get("offer")))
+    return found
+
+
+def _hire_answer(state: GameState, team: Team, choice: Choice) -> Described:
+    from playboss.rules.steps.labor.constants import WORKERS
+
+    offer = _offer_of(state, choice)
+    if offer is None:
+        return {}
+    n, salary = int(offer["workers"]), int(offer["salary"])
+    what = {"workers": _workers(n), "salary": m(salary), "bill": m(n * salary)}
+    if choice.cls.type == "accept_hire":
+        return {"label": _("Accept: %(workers)s at %(salary)s Marks each per red field "
+                           "(%(bill)s Marks a red field)") % what}
+    if offer["by"] == WORKERS:
+        return {"label": _("Turn down the offer of %(workers)s at %(salary)s Marks each")
+                % what}
+    return {"label": _("Withdraw your offer of %(workers)s at %(salary)s Marks each") % what}
+
+
+def _give_notice(state: GameState, team: Team, choice: Choice) -> Described:
+    return {"texts": {n: _("%(workers)s · they leave at your next red field")
+                      % {"workers": _workers(n)} for n in choice.values}}
+
+
+DESCRIBERS = {
+    "purchase": _purchase,
+    "invest": _invest,
+    "produce": _produce,
+    "sell": _sell,
+    "cost": _cost_choice,
+    "buy_web": _buy_web,
+    "sell_back": _sell_back,
+    "take_credit": _take_credit,
+    "repay_credit": _repay_credit,
+    "buy_computer": _buy_computer,
+    "offer_sale": _offer_sale,
+    "bid": _bid,
+    "match_bid": _match_bid,
+    "withdraw_bid": _withdraw_bid,
+    "auction_bid": _auction_bid,
+    "auction_pass": _auction_pass,
+    "offer_hire": _offer_hire,
+    "accept_hire": _hire_answer,
+    "reject_hire": _hire_answer,
+    "give_notice": _give_notice,
+}
+
+
+def describe(state: GameState, team: Team, choice: Choice) -> Described:
+    """The consequence of ``choice`` for ``team``: see ``Described``. {} when there is
+    nothing to add to the plain label."""
+    fn = DESCRIBERS.get(choice.cls.type)
+    if fn is None or (choice.param is not None and not choice.values):
+        return {}
+    return fn(state, team, choice)
+
+
+# ---------------------------------------------------------------- why a choice is missing
+def why_missing(state: GameState, team: Team, choices: list[Choice]) -> list[str]:
+    """On the team's own red field: one line for each decision the rules keep from it now
+    (no Produce because machine #3 is still being delivered, no machine because cash and
+    credit do not cover it, ...). [] elsewhere."""
+    if state.current != team.name or not state.pending:
+        return []
+    head = state.pending[0].kind
+    if head not in ("red", "production"):
+        return []
+    kinds = {c.cls.type for c in choices}
+    notes: list[str] = []
+    if "produce" not in kinds:
+        notes += _why_no_production(state, team)
+    if head != "red":
+        return notes
+    if "purchase" not in kinds:
+        price = raw_price(state.market, state.config.zone_prices)
+        if price is None:
+            notes.append(_("Buying: the market has no raw material left."))
+        else:
+            notes.append(_("Buying: raw material costs %(price)s Marks a unit; your cash is "
+                           "%(cash)s Marks.") % {"price": m(price), "cash": m(team.cash)})
+    if "invest" not in kinds:
+        if state.machines_in_bank() < 1:
+            notes.append(_("A machine: the bank has none left."))
+        else:
+            from playboss.rules.constants import MACHINE_CREDIT
+
+            credit = min(MACHINE_CREDIT, credit_available(state, team, MACHINE_CREDIT))
+            notes.append(_("A machine costs %(price)s Marks: your cash (%(cash)s) and the "
+                           "bank's credit (%(credit)s) do not cover it.")
+                         % {"price": m(MACHINE_PRICE), "cash": m(team.cash),
+                            "credit": m(credit)})
+    if not kinds & {"sell", "offer_sale"}:
+        if not team.finished:
+            notes.append(_("Selling: you have no finished product."))
+        elif not open_dimples(state.market, state.config.zone_capacity):
+            notes.append(_("Selling: the market has no room for finished product."))
+        elif 6 in _steps(state):
+            notes.append(_("Selling: product finished since your last red field can be sold "
+                           "from your next red field on."))
+    return notes
+
+
+def _why_no_production(state: GameState, team: Team) -> list[str]:
+    if 6 in _steps(state):
+        from playboss.rules.steps.labor.books import team_data
+        from playboss.rules.steps.labor.production import _no_production
+
+        if team_data(team)["field"] and (team_data(team)["field"] or {}).get("produced"):
+            return []  # produced on this red field already: nothing to explain
+        if _no_production(state, team, on_red=True) is not None:
+            return [_("Producing: your workers are on strike or locked out.")]
+    if not team.machines:
+        return [_("Producing needs a machine: you have none yet.")]
+    if 6 in _steps(state):
+        from playboss.rules.steps.labor.books import workers_of
+
+        notes = _labour_notes(state, team)
+        if not workers_of(team):
+            notes.append(_("Producing: a machine needs a worker; you have none (hire at any "
+                           "time)."))
+    else:
+        notes = _not_delivered(state, team)
+    if not team.raw:
+        notes.append(_("Producing needs raw material: you have none."))
+    elif team.cash < _unit_cost(state, team):
+        notes.append(_("Producing costs %(each)s Marks a unit; your cash is %(cash)s Marks.")
+                     % {"each": m(_unit_cost(state, team)), "cash": m(team.cash)})
+    return notes
