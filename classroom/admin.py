@@ -8,6 +8,7 @@ the bank console. PINs and join tokens are never shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import admin, messages
@@ -15,8 +16,8 @@ from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from . import services
 from .models import Classroom, Game, GameAction, Snapshot, Team
@@ -102,7 +103,7 @@ class GameAdmin(ReadOnlyAdmin):
 
 
 def _seat_action(request: HttpRequest, queryset: QuerySet[Team], change: Any,
-                 done: str) -> None:
+                 done: Callable[[int], str]) -> None:
     """Run ``change(team)`` (a service) for each chosen team and say what came of it: a team
     the service refuses (its game is over) keeps its seat and its message is shown."""
     changed = 0
@@ -114,7 +115,7 @@ def _seat_action(request: HttpRequest, queryset: QuerySet[Team], change: Any,
         else:
             changed += 1
     if changed:
-        messages.success(request, done % {"count": changed})
+        messages.success(request, done(changed) % {"count": changed})
 
 
 @admin.register(Team)
@@ -138,19 +139,23 @@ class TeamAdmin(ReadOnlyAdmin):
     def new_pin(self, request: HttpRequest, queryset: QuerySet[Team]) -> None:
         _seat_action(request, queryset,
                      lambda t: services.new_team_pin(game_id=t.game_id, team_id=t.pk),
-                     gettext("%(count)d teams have a new PIN."))
+                     lambda n: ngettext("%(count)d team has a new PIN.",
+                                        "%(count)d teams have a new PIN.", n))
 
     @admin.action(description=_("Drop the team's devices"), permissions=["seats"])
     def drop_devices(self, request: HttpRequest, queryset: QuerySet[Team]) -> None:
         _seat_action(request, queryset,
                      lambda t: services.drop_team_devices(game_id=t.game_id, team_id=t.pk),
-                     gettext("%(count)d teams were signed out of their devices."))
+                     lambda n: ngettext("%(count)d team was signed out of its devices.",
+                                        "%(count)d teams were signed out of their devices.",
+                                        n))
 
     def _hand_to(self, request: HttpRequest, queryset: QuerySet[Team], bot: str) -> None:
         _seat_action(request, queryset,
                      lambda t: services.set_team_player(game_id=t.game_id, team_id=t.pk,
                                                         bot=bot),
-                     gettext("%(count)d teams changed hands."))
+                     lambda n: ngettext("%(count)d team changed hands.",
+                                        "%(count)d teams changed hands.", n))
 
     @admin.action(description=_("Hand to its students"), permissions=["seats"])
     def to_students(self, request: HttpRequest, queryset: QuerySet[Team]) -> None:
