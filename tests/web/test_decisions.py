@@ -1,0 +1,371 @@
+"""Every decision names its consequence (issue 10): a team's forms say what a move does in
+numbers — price, units, Marks, the cash after — read from the game's state and config, and
+"why" notes say what limits a choice or keeps it from the team.
+
+The figures are checked against the engine itself: the move is applied to a copy of the state
+and the team's cash compared.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.formats import number_format
+
+from classroom import selectors, services
+from classroom.consequences import why_missing
+from classroom.models import Classroom
+from classroom.presenters import form_for, label_for
+from playboss.rules import GameConfig, apply, new_game
+from playboss.rules import actions as A
+from playboss.rules import engine as E
+from playboss.rules.legal import Choice, legal_choices
+from playboss.rules.state import BOX, PRODUCTION, GameState
+from playboss.rules.steps.auction import AuctionBid
+from playboss.rules.steps.free_market import OfferSale
+from playboss.rules.steps.labor import OfferHire
+from tests.web.conftest import make_game
+
+#: Market price 5,000 (the 500 zone empty), as in the free market's tests.
+M5000 = (0, 0, 0, 0, 5, 5, 5, 0)
+HALF = (0, 0, 0, 0, 5, 5, 5, 5)
+
+
+def mk(value: int) -> str:
+    return number_format(value, force_grouping=True)
+
+
+def on_red(steps: frozenset[int] = frozenset(), **settings: Any) -> GameState:
+    """Red and Blue, Red on its first red field with its decision open."""
+    config: dict[str, Any] = {"teams": ("Red", "Blue"), "first_team": "Red", "dice": "entered",
+                              "years": None, "steps": steps, "market_fill": HALF}
+    config.update(settings)
+    state = new_game(GameConfig(**config))
+    apply(state, A.Roll("Red", die=2))
+    assert state.pending[0].kind == "red"
+    return state
+
+
+def give(state: GameState, team: str, raw: int = 0, finished: int = 0,
+         machines: tuple[int, ...] = ()) -> None:
+    """Test set-up, booked as the engine books it: raw material and finished product from the
+    box, and machines from the bank that produce from the given roll on."""
+    t = state.teams[team]
+    led = state.ledger
+    if raw + finished:
+        state.box -= raw + finished
+        t.raw += raw + finished
+        led.post(state.seq, "raw", BOX, team, raw + finished, "test set-up")
+    if finished:
+        t.raw -= finished
+        t.finished += finished
+        led.post(state.seq, "raw", team, PRODUCTION, finished, "test set-up")
+        led.post(state.seq, "finished", PRODUCTION, team, finished, "test set-up")
+    turn = E.Turn(state, None)
+    for ready_at in machines:
+        E._give_machine(turn, t).ready_at = ready_at
+
+
+def forms(state: GameState, team: str, kind: str) -> list[dict[str, Any]]:
+    return [form_for(c, state, state.teams[team]) for c in legal_choices(state, team)
+            if c.cls.type == kind]
+
+
+def one(state: GameState, team: str, kind: str) -> dict[str, Any]:
+    found = forms(state, team, kind)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def texts(form: dict[str, Any]) -> dict[Any, str]:
+    return {e["value"]: e["text"] for e in form["entries"]}
+
+
+def first_value(form: dict[str, Any]) -> Any:
+    """The value a form's field shows before anyone touches it."""
+    return form["entries"][0]["value"] if "entries" in form else form["start"]
+
+
+def shown_value(html: str) -> int:
+    """The value the one rendered form's field shows: the selected option or the number."""
+    found = (re.search(r'<option value="(\d+)" selected>', html)
+             or re.search(r'type="number"[^>]*value="(\d+)"', html))
+    assert found, html
+    return int(found[1])
+
+
+def cash_after(state: GameState, action: A.Action) -> int:
+    """The actor's cash right after ``action``, by the engine on a copy."""
+    copy = state.clone()
+    apply(copy, action)
+    return copy.teams[action.actor].cash
+
+
+# ====================================================================== the red field
+def test_buying_names_units_cost_and_cash_after_for_each_option() -> None:
+    """Rulebook I, "Decision: Purchasing": each unit at its zone's price, cheapest first; each
+    option says the units, what they cost and the cash after, as the engine books them."""
+    state = on_red()
+    red = state.teams["Red"]
+    form = one(state, "Red", "purchase")
+    assert form["label"] == "Buy raw material"
+    assert len(form["entries"]) == 20  # a named drop-down, not a bare number field
+    for n, text in texts(form).items():
+        after = cash_after(state, A.Purchase("Red", units=n))
+        cost = red.cash - after
+        unit = "unit" if n == 1 else "units"
+        assert text == f"{n} {unit} · {mk(cost)} Marks · cash after {mk(after)}"
+
+
+def test_a_price_set_by_the_config_is_the_price_shown() -> None:
+    """Rulebook I, "Preparation for Play" (the price zones), set by the game's config: the same
+    decision in a game with dearer zones names the dearer prices; no label carries a price."""
+    dear = (1_100, 1_200, 1_300, 1_400, 1_500, 1_600, 1_700, 1_800)
+    plain, costly = on_red(), on_red(zone_prices=dear)
+    assert texts(one(plain, "Red", "purchase"))[1] == "1 unit · 350 Marks · cash after 9,650"
+    assert texts(one(costly, "Red", "purchase"))[1] == (
+        "1 unit · 1,500 Marks · cash after 8,500")
+    give(costly, "Red", finished=2)
+    give(plain, "Red", finished=2)
+    # The 300 zone (1,400 in the dear game) is the dearest with room: ten times its price.
+    assert texts(one(plain, "Red", "sell"))[2] == "2 units · +6,000 Marks · cash after 16,000"
+    assert texts(one(costly, "Red", "sell"))[2] == (
+        "2 units · +28,000 Marks · cash after 38,000")
+    zone_prices = {p * k for p in (*plain.config.zone_prices, *dear) for k in (1, 10)}
+    for state in (plain, costly):
+        for choice in legal_choices(state, "Red"):
+            for label in (label_for(choice), form_for(choice, state, state.teams["Red"])["label"]):
+                # No label names a price of the market: those are in the options, computed.
+                numbers = {int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", label)}
+                assert not numbers & zone_prices, label
+
+
+def test_investing_names_the_machine_its_credit_and_when_it_produces() -> None:
+    """Rulebook I, "Decision: Investment": a machine costs 10,000 Marks, up to 5,000 of it on
+    credit; it produces "the turn after next (in 2 die rolls)"."""
+    state = on_red()
+    form = one(state, "Red", "invest")
+    assert form["label"] == "Buy a machine for 10,000 Marks"
+    options = texts(form)
+    assert options[0] == "no credit · 10,000 Marks from your cash · cash after 0"
+    assert options[5_000] == ("5,000 Marks on credit · 5,000 Marks from your cash · "
+                              "cash after 5,000 · bank debt 5,000")
+    assert cash_after(state, A.Invest("Red", credit=5_000)) == 5_000
+    copy = state.clone()
+    apply(copy, A.Invest("Red", credit=0))
+    ready = next(iter(copy.machines.values())).ready_at
+    assert form["notes"] == [f"A new machine produces from your roll {ready} on "
+                             "(you have rolled 1 time)."]
+
+
+def test_producing_names_the_cost_and_why_fewer_units() -> None:
+    """Rulebook I, "Decision: Producing" (1,000 Marks a unit) and "Decision: Investment" (a
+    machine produces from its roll N on): a machine still being delivered is named."""
+    state = on_red()
+    give(state, "Red", raw=3, machines=(0, 5))
+    form = one(state, "Red", "produce")
+    assert form["label"] == "Produce at 1,000 Marks a unit"
+    assert texts(form) == {1: "1 unit · 1,000 Marks · cash after 9,000"}
+    assert cash_after(state, A.Produce("Red", units=1)) == 9_000
+    assert form["notes"] == ["Machine #2 produces from your roll 5 on (you have rolled 1 time)."]
+
+
+def test_a_decision_the_rules_keep_from_the_team_says_why() -> None:
+    """Rulebook I, "Decision: Producing" and "Decision: Selling": no production while the only
+    machine is being delivered, no sale without finished product."""
+    state = on_red()
+    give(state, "Red", raw=2, machines=(3,))
+    choices = legal_choices(state, "Red")
+    assert "produce" not in {c.cls.type for c in choices}
+    assert why_missing(state, state.teams["Red"], choices) == [
+        "Machine #1 produces from your roll 3 on (you have rolled 1 time).",
+        "Selling: you have no finished product."]
+    # Not the team's turn: nothing to explain on Blue's screen.
+    assert why_missing(state, state.teams["Blue"], legal_choices(state, "Blue")) == []
+
+
+def test_cash_limits_the_units_and_the_note_says_so() -> None:
+    """Rulebook I, "Decision: Purchasing": the team buys what its cash pays for."""
+    state = on_red()
+    red = state.teams["Red"]
+    red.cash = 1_000  # test set-up: the books do not matter to what the screen shows
+    form = one(state, "Red", "purchase")
+    assert list(texts(form)) == [1, 2]
+    assert form["notes"] == ["Your cash, 1,000 Marks, pays for 2 units; the next unit costs "
+                             "350 Marks."]
+
+
+def test_selling_names_the_revenue_as_the_engine_pays_it() -> None:
+    """Rulebook I, "Decision: Selling": ten times the price of the zone each unit goes into,
+    dearest open zone first."""
+    state = on_red(market_fill=(5, 5, 5, 5, 5, 5, 5, 3))
+    give(state, "Red", finished=3)
+    form = one(state, "Red", "sell")
+    for n, text in texts(form).items():
+        after = cash_after(state, A.Sell("Red", units=n))
+        assert text.endswith(f"+{mk(after - 10_000)} Marks · cash after {mk(after)}")
+    assert form["notes"] == ["The market has room for 2 units only."]
+
+
+def test_the_green_field_names_the_chip_price_and_the_cash_after() -> None:
+    """Rulebook I, "The Green WEB Field": a WEB chip for 1,000 Marks."""
+    for die in range(1, 7):
+        state = new_game(GameConfig(teams=("Red", "Blue"), first_team="Red", dice="entered"))
+        apply(state, A.Roll("Red", die=die))
+        if state.pending and state.pending[0].kind == "green":
+            break
+    else:
+        pytest.fail("no green field within one roll")
+    assert one(state, "Red", "buy_web")["label"] == (
+        "Buy a WEB chip for 1,000 Marks (cash after 9,000)")
+
+
+# ====================================================================== step 1: free market
+def test_each_offer_names_its_price_and_the_total() -> None:
+    """Rulebook II, "1. Step: Free Market for Sales": the first supplier announces N units at
+    a price no higher than the market price; every offer button says its price, each option
+    its total."""
+    state = on_red(frozenset({1}), market_fill=M5000)
+    give(state, "Red", finished=2)
+    give(state, "Blue", finished=2)
+    offers = forms(state, "Red", "offer_sale")
+    labels = [f["label"] for f in offers]
+    assert labels == ["Offer at the market price, 5,000 Marks a unit",
+                      "Offer at 4,500 Marks a unit (500 below the market price)",
+                      "Offer at 4,000 Marks a unit (1,000 below the market price)",
+                      "Offer at 3,500 Marks a unit (1,500 below the market price)",
+                      "Offer at 3,000 Marks a unit (2,000 below the market price)"]
+    assert texts(offers[1]) == {1: "1 unit · 4,500 Marks if they sell",
+                                2: "2 units · 9,000 Marks if they sell"}
+    assert offers[0]["notes"][0].startswith("Teams holding finished product may underbid you")
+
+
+def test_an_underbid_says_its_price_and_whom_it_undercuts() -> None:
+    """Rulebook II, "1. Step: Free Market for Sales": the competition offers at the announced
+    price or 500 Marks below it; at the same price the first supplier sells first."""
+    state = on_red(frozenset({1}), market_fill=M5000)
+    give(state, "Red", finished=2)
+    give(state, "Blue", finished=2)
+    apply(state, OfferSale("Red", units=2, price=4_500))
+    bids = forms(state, "Blue", "bid")
+    assert [f["label"] for f in bids] == [
+        "Offer at 4,500 Marks a unit, the same as Red (no underbid)",
+        "Underbid Red: offer at 4,000 Marks a unit (4,500 now)"]
+    assert bids[0]["notes"] == ["At the same price the first supplier, Red, sells first."]
+    assert texts(bids[1])[2] == "2 units · 8,000 Marks if they sell"
+    assert one(state, "Blue", "withdraw_bid")["label"] == (
+        "Withdraw: offer nothing in this bidding")
+
+
+# ====================================================================== step 2: auction
+def test_the_auction_bid_starts_at_the_teams_own_lowest_bid() -> None:
+    """Rulebook II, "2. Step: Competition during Purchasing": the lot goes to the highest bid
+    above the opening price, in the game's steps; a team's bid field starts at the lowest bid
+    it may make, never at another team's bid, and passing is called passing."""
+    state = on_red(frozenset({2}), auction_step=100)
+    apply(state, A.Purchase("Red", units=2))
+    assert state.pending[0].kind == "auction"
+    lot = state.step["auction"]
+    blue = one(state, "Blue", "auction_bid")
+    assert blue["label"] == f"Bid for the lot of {lot['units']} units of raw material"
+    assert first_value(blue) == lot["opening"] + 100
+    assert one(state, "Blue", "auction_pass")["label"] == "Pass: drop out of this auction"
+    apply(state, AuctionBid("Blue", price=lot["opening"] + 300))
+    red = one(state, "Red", "auction_bid")
+    assert first_value(red) == lot["opening"] + 400  # Blue's bid and a step, not Blue's bid
+    assert red["notes"] == [f"Highest bid now: Blue, {mk(lot['opening'] + 300)} Marks a unit."]
+    html = render_to_string("classroom/_moves.html", {"moves": [red]})
+    assert shown_value(html) == lot["opening"] + 400
+    # With more cash than a drop-down can list, a number field that starts there.
+    state.teams["Red"].cash = 10_000_000  # test set-up
+    red = one(state, "Red", "auction_bid")
+    assert "entries" not in red and red["start"] == lot["opening"] + 400
+    html = render_to_string("classroom/_moves.html", {"moves": [red]})
+    assert shown_value(html) == lot["opening"] + 400
+
+
+def test_an_auction_bid_that_cash_limits_lists_each_bid_with_the_lots_total() -> None:
+    """Rulebook II, "2. Step: Competition during Purchasing": the highest bidder pays price
+    × units for the lot."""
+    state = on_red(frozenset({2}))
+    apply(state, A.Purchase("Red", units=2))
+    lot = state.step["auction"]
+    state.teams["Blue"].cash = (lot["opening"] + 150) * lot["units"]  # test set-up
+    options = texts(one(state, "Blue", "auction_bid"))
+    low = lot["opening"] + 50
+    assert list(options)[0] == low
+    assert options[low] == (f"{mk(low)} Marks a unit · {mk(low * lot['units'])} Marks for the "
+                            f"lot · cash after {mk(100 * lot['units'])}")
+
+
+# ====================================================================== step 6: labour
+def test_hiring_offers_name_workers_and_salary() -> None:
+    """Rulebook II, "6. Step: Labor Market", "Hiring": an offer of workers at a salary per red
+    field; the team's answer to the representative's offer names both."""
+    state = on_red(frozenset({6}))
+    offers = forms(state, "Red", "offer_hire")
+    assert [f["label"] for f in offers] == [
+        "Offer to hire workers at 500 Marks each per red field"]
+    assert texts(offers[0])[3] == "3 workers · 1,500 Marks salaries per red field"
+    apply(state, OfferHire("workers", team="Blue", workers=2, salary=500))
+    assert one(state, "Blue", "accept_hire")["label"] == (
+        "Accept: 2 workers at 500 Marks each per red field (1,000 Marks a red field)")
+    assert one(state, "Blue", "reject_hire")["label"] == (
+        "Turn down the offer of 2 workers at 500 Marks each")
+
+
+def test_a_machine_without_a_worker_is_explained() -> None:
+    """Rulebook II, "6. Step: Labor Market", "Production": one worker runs one machine."""
+    state = on_red(frozenset({6}))
+    give(state, "Red", raw=2, machines=(0,))
+    choices = legal_choices(state, "Red")
+    assert "produce" not in {c.cls.type for c in choices}
+    assert "Producing: a machine needs a worker; you have none (hire at any time)." in (
+        why_missing(state, state.teams["Red"], choices))
+
+
+# ====================================================================== the page's language
+def test_the_consequences_are_in_german_on_a_german_page() -> None:
+    """Rulebook I, "Decision: Purchasing" and II, "2. Step": the same numbers in German words
+    and German digit grouping."""
+    state = on_red(frozenset({2}))
+    with translation.override("de"):
+        purchase = one(state, "Red", "purchase")
+        invest = one(state, "Red", "invest")
+        assert texts(purchase)[2] == "2 Einheiten · 700 Mark · Kasse danach 19.300"
+        assert invest["label"] == "Eine Maschine für 10.000 Mark kaufen"
+        apply(state, A.Purchase("Red", units=2))
+        assert one(state, "Blue", "auction_pass")["label"] == (
+            "Passen: aus dieser Versteigerung aussteigen")
+
+
+# ====================================================================== the screen
+def test_the_team_screen_draws_the_consequences_and_the_why_notes(classroom: Classroom
+                                                                  ) -> None:
+    """Rulebook I, "Decision: Purchasing": the team's own screen shows each option's numbers;
+    another team's screen shows none of them."""
+    game = make_game(classroom)
+    services.submit_action(game_id=game.pk, actor="Red", payload={"type": "roll", "die": 2})
+    game.refresh_from_db()
+    data = selectors.panel(game, "Red")
+    purchase = next(f for f in data["moves"] if f["type"] == "purchase")
+    assert purchase["entries"][0]["text"] == "1 unit · 350 Marks · cash after 9,650"
+    assert "Producing needs a machine: you have none yet." in data["why"]
+    html = render_to_string("classroom/_moves.html", {"moves": data["moves"],
+                                                      "why": data["why"]})
+    assert '<option value="1" selected>1 unit · 350 Marks · cash after 9,650</option>' in html
+    assert "Producing needs a machine: you have none yet." in html
+    assert selectors.panel(game, "Blue")["why"] == []
+
+
+def test_bare_choices_keep_their_plain_label() -> None:
+    """Without a state (the bank's and the representative's consoles) a form has its plain
+    label and bare options: the consequences are a team's own."""
+    form = form_for(Choice(A.Purchase, param="units", values=range(1, 4)))
+    assert form["label"] == "Buy raw material"
+    assert form["entries"] == [{"value": v, "text": v} for v in (1, 2, 3)]
+    assert form["notes"] == []
