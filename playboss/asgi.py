@@ -17,7 +17,8 @@ from classroom.routing import websocket_urlpatterns  # noqa: E402
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # Origin check first: a websocket is not covered by CSRF protection.
+        # Origin check first: a websocket is not covered by CSRF protection. It trusts the
+        # ALLOWED_HOSTS, which are never "*" unless set so (settings: security defaults).
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

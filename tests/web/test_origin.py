@@ -1,0 +1,40 @@
+"""A websocket is not covered by CSRF protection: playboss/asgi.py lets a browser open one only
+from a page of this site (its Origin among ALLOWED_HOSTS), which the defaults no longer set to
+"*" (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+
+from classroom.models import Game
+
+
+def connect(game: Game, origin: str, session: str) -> bool:
+    from playboss.asgi import application
+
+    async def scenario() -> bool:
+        comm = WebsocketCommunicator(application, f"/ws/games/{game.pk}/", headers=[
+            (b"origin", origin.encode()), (b"host", b"localhost:8000"),
+            (b"cookie", f"{settings.SESSION_COOKIE_NAME}={session}".encode())])
+        connected, _ = await comm.connect()
+        await comm.disconnect()
+        return bool(connected)
+
+    return bool(async_to_sync(scenario)())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_only_pages_of_this_site_open_a_socket(game: Game, teacher: User) -> None:
+    assert "*" not in settings.ALLOWED_HOSTS
+    client = Client()
+    client.force_login(teacher)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    assert connect(game, "http://localhost:8000", session)
+    assert not connect(game, "http://evil.example", session)
+    assert not connect(game, "http://localhost.evil.example", session)
+
