@@ -1,0 +1,21 @@
+"""Players that choose among the legal moves, by name: ``BOTS["sensible"](seed)``.
+
+* ``random`` — uniform over the legal moves (fuzzing: it reaches odd corners of the rules);
+* ``greedy`` — produce, sell, invest while it can; simple and short-sighted;
+* ``sensible`` — plays as a careful team would (``sensible.py``).
+
+Bots draw from a generator of their own, seeded, so a simulation is repeatable and the game's
+generator (dice, cards) is untouched by how the bots think.
+"""
+
+from __future__ import annotations
+
+from .base import GREEDY_HINTS, RAISING, Bot
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+from .sensible import SensibleBot
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                              "sensible": SensibleBot}
+
+__all__ = ["BOTS", "GREEDY_HINTS", "RAISING", "Bot", "GreedyBot", "RandomBot", "SensibleBot"]

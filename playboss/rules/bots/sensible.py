@@ -1,0 +1,299 @@
+"""The sensible bot: plays the base model as a careful team would.
+
+What a careful team does (rulebook, "Explanations: Red Decision Field" and after):
+
+* **Gets machines early, on credit.** A machine keeps its value to the end (10,000 at the
+  final valuation), so buying it costs only the interest on the credit and the risk of the
+  write-off field; a factory without machines earns nothing. It borrows what the investment
+  needs (at most 5,000 a machine) and keeps a cash reserve for the running costs.
+* **Produces at capacity, buys raw material in batches** that keep the machines busy for a few
+  red fields (decisions are rare), and buys only where the raw price leaves a margin.
+* **Sells where the price pays**: each unit into the dearest open zone first, so it sells the
+  units whose price clears its floor and keeps the rest for a better market (towards the end
+  of the game a finished unit is worth only 1,500).
+* **Uses WEB chips where they pay**: two held as insurance (14 of the 30 risk cards), one
+  instead of the yellow field's idle costs (1,000 a machine) and instead of returning a machine
+  on the write-off field; three more double a machine (twice the output for the same decision).
+* **Repays the bank** when the cash allows, so no interest or fee falls due at the start.
+* **Raises a payment** with as little credit as covers it before selling anything back.
+
+Every choice is one of ``legal_choices``: the bot never builds a move the rules do not offer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import actions as A
+from ..constants import (
+    IDLE_COST,
+    INTEREST_PERCENT,
+    LOAN_FEE,
+    MACHINE_PRICE,
+    REPURCHASE,
+    WEB_EFFICIENCY,
+    WEB_INSURANCE,
+    WEB_LEASE,
+    WEB_PRICE,
+)
+from ..legal import Choice, legal_choices, turn_choices
+from ..market import market_price, placement_zones, purchase_zones
+from ..red_field import production_cost
+from ..state import GameState, Team
+from .base import GREEDY_HINTS, Bot
+
+
+@dataclass(frozen=True)
+class Style:
+    """The judgement of a careful team, in numbers (found by playing many games: see
+    docs/benchmarks.md, "Bots")."""
+
+    #: Cash kept back for the running costs: a base plus so much per machine.
+    reserve_base: int = 1_500
+    reserve_per_machine: int = 1_000
+    #: The least a unit is sold for before the last half year.
+    sale_floor: int = 2_500
+    #: Machines aimed for, by the year the team is in (0 = the first).
+    machine_target: tuple[int, ...] = (1, 2, 2, 3)
+    #: Cash beyond the reserve that a further machine needs after paying for it.
+    invest_cushion: int = 3_000
+    #: Raw material bought in one go: enough for this many production decisions.
+    batch_productions: int = 3
+    #: The dearest raw unit worth buying (the sale price rises as the market empties).
+    raw_ceiling: int = 400
+    #: WEB chips kept beyond the insurance's two, for the yellow and white fields.
+    spare_web: int = 2
+    #: Double machines with WEB chips (three a machine).
+    use_efficiency: bool = True
+
+
+class SensibleBot(Bot):
+    name = "sensible"
+    style = Style()
+
+    def choose(self, state: GameState, actor: str) -> A.Action:
+        team = state.teams.get(actor)
+        if team is None or team.bankrupt or state.phase == "ended":
+            return super().choose(state, actor)
+        turn = [c for c in turn_choices(state, team) if not c.any_time]
+        if not turn:  # a payment is due
+            return self.raise_cash(state, team, legal_choices(state, actor))
+        if state.config.steps:
+            for hint in GREEDY_HINTS:
+                move = hint(state, team, None)
+                if move is not None:
+                    return move
+        head = state.pending[0].kind if state.pending and state.current == team.name else ""
+        if head in ("", "red"):  # before the roll, or on a decision: the any-time moves
+            move = self.any_time(state, team)
+            if move is not None:
+                return move
+        return self.decide(state, team, None, turn)
+
+    # -- the turn ------------------------------------------------------------------------
+
+    def decide(self, state: GameState, team: Team, choices: list[Choice] | None,
+               turn: list[Choice]) -> A.Action:
+        by_cls: dict[type, list[Choice]] = {}
+        for c in turn:
+            by_cls.setdefault(c.cls, []).append(c)
+        name = team.name
+        if A.Roll in by_cls:
+            return self.pick(by_cls[A.Roll][0], name)
+        head = state.pending[0].kind if state.pending else ""
+        if head == "red" and A.Pass in by_cls:
+            return self.red_field(state, team, by_cls)
+        if head == "green":
+            return A.BuyWeb(name) if A.BuyWeb in by_cls and self.wants_web(state, team) \
+                else A.Pass(name)
+        if head == "yellow":
+            return self.yellow_field(state, team, turn)
+        if head == "white":
+            return self.write_off(state, team, turn)
+        if head == "lease":
+            renew = self.years_left(state, team) >= 1 and team.web >= WEB_LEASE + WEB_INSURANCE
+            for c in turn:
+                if c.cls is A.RenewLease and c.fixed.get("renew") == renew:
+                    return c.pick(name, 0)
+        return self.pick(turn[0], name)
+
+    def red_field(self, state: GameState, team: Team,
+                  by_cls: dict[type, list[Choice]]) -> A.Action:
+        """One decision: invest in the first machines, sell a stock that pays, produce, buy
+        raw material in a batch, invest further, or nothing."""
+        name = team.name
+        capacity = self.capacity(state, team)
+        late = self.years_left(state, team) < 0.5
+        invest = by_cls.get(A.Invest)
+        if invest and self.wants_machine(state, team):
+            credit = self.investment_credit(state, team, invest[0].values)
+            if credit is not None:
+                return A.Invest(name, credit=credit)
+        sell = self.units_to_sell(state, team, late)
+        produce = by_cls.get(A.Produce)
+        if sell and (not produce or team.finished >= 2 * max(1, capacity) or late
+                     or team.cash < self.reserve(team)):
+            return A.Sell(name, units=sell)
+        if produce:
+            units = produce[0].values[-1]
+            affordable = (team.cash - self.style.reserve_base // 2) // production_cost(team)
+            if affordable >= 1:
+                return A.Produce(name, units=min(units, affordable))
+        if sell:
+            return A.Sell(name, units=sell)
+        buy = by_cls.get(A.Purchase)
+        if buy and not late:
+            units = self.units_to_buy(state, team, capacity, buy[0].values[-1])
+            if units:
+                return A.Purchase(name, units=units)
+        if invest and self.wants_machine(state, team):
+            credit = self.investment_credit(state, team, invest[0].values)
+            if credit is not None:
+                return A.Invest(name, credit=credit)
+        return A.Pass(name)
+
+    def yellow_field(self, state: GameState, team: Team, turn: list[Choice]) -> A.Action:
+        options = {c.fixed["option"]: c for c in turn if c.cls is A.CostChoice}
+        idle = IDLE_COST * len(team.machines)
+        # A WEB chip costs 1,000 on the green field; the two kept as insurance stand for a
+        # machine (14 of the 30 risk cards), so only a spare one, or a dear idle bill, or an
+        # empty till, is paid with one.
+        if "web" in options and idle and (team.web > WEB_INSURANCE or idle >= 3 * WEB_PRICE
+                                          or team.cash < idle):
+            return options["web"].pick(team.name, 0)
+        return options["idle"].pick(team.name, 0)
+
+    def write_off(self, state: GameState, team: Team, turn: list[Choice]) -> A.Action:
+        """A WEB chip saves a machine worth 10,000; a double machine turned single costs
+        less than a machine returned."""
+        by_option = {c.fixed["option"]: c for c in turn if c.cls is A.WriteOff}
+        for option in ("web", "downgrade", "return"):
+            if option in by_option:
+                choice = by_option[option]
+                if option == "return":  # the machine that would produce last
+                    latest = max(choice.values, key=lambda m: state.machines[m].ready_at)
+                    return A.WriteOff(team.name, option="return", machine=latest)
+                return choice.pick(team.name, 0)
+        return self.pick(turn[0], team.name)
+
+    # -- moves open at any time ------------------------------------------------------------
+
+    def any_time(self, state: GameState, team: Team) -> A.Action | None:
+        name = team.name
+        late = self.years_left(state, team) < 1
+        saving = MACHINE_PRICE if self.wants_machine(state, team) else 2 * WEB_PRICE
+        if team.bank_debt and team.cash - team.bank_debt >= self.reserve(team) + (
+                0 if late else saving):
+            return A.RepayCredit(name, amount=team.bank_debt)
+        if self.style.use_efficiency and team.web >= WEB_EFFICIENCY + WEB_INSURANCE \
+                and not late:
+            singles = [m for m in team.machines if not state.machines[m].double]
+            if singles:
+                return A.Efficiency(name, machine=singles[0])
+        return None
+
+    def raise_cash(self, state: GameState, team: Team, choices: list[Choice]) -> A.Action:
+        """As little credit as covers the payment, then what is worth least to keep."""
+        owed = state.pending[0].amount if state.pending else 0
+        need = max(1, owed - team.cash)
+        for c in choices:
+            if c.cls is A.TakeCredit:
+                enough = [v for v in c.values if v >= need]
+                return A.TakeCredit(team.name, amount=enough[0] if enough else c.values[-1])
+        for item, worth in (("finished", REPURCHASE["finished"]), ("raw", REPURCHASE["raw"])):
+            for c in choices:
+                if c.cls is A.SellBack and c.fixed.get("item") == item:
+                    units = min(len(c.values), -(-need // worth))
+                    return A.SellBack(team.name, item=item, units=units)
+        return super().raise_cash(state, team, choices)
+
+    # -- judgement -------------------------------------------------------------------------
+
+    def reserve(self, team: Team) -> int:
+        """Cash for what falls due before the next sale: the yellow field's idle costs, the
+        bank's interest and fee at the start, a risk card."""
+        interest = team.bank_debt * INTEREST_PERCENT // 100 + LOAN_FEE if team.bank_debt else 0
+        return (self.style.reserve_base + self.style.reserve_per_machine * len(team.machines)
+                + interest)
+
+    def capacity(self, state: GameState, team: Team) -> int:
+        """Units one production makes once every machine is ready."""
+        return sum(2 if state.machines[m].double else 1 for m in team.machines)
+
+    def years_left(self, state: GameState, team: Team) -> float:
+        """Years until the game ends (the leader's years count: time is called then)."""
+        if state.config.years is None:
+            return 99.0
+        if state.time_called:
+            return 0.0
+        board = len(state.config.board)
+        leader = max(t.fields_moved for t in state.teams.values()) / board
+        return state.config.years - leader
+
+    def price_now(self, state: GameState) -> int:
+        price = market_price(state.market, state.config.zone_capacity, state.config.zone_prices)
+        return price or 0
+
+    def sale_floor(self, team: Team, late: bool) -> int:
+        """The least a unit should fetch: late in the game a kept unit is worth only its
+        final value; before, what raw material and production cost plus a margin."""
+        if late:
+            return REPURCHASE["finished"] + 1
+        return self.style.sale_floor
+
+    def units_to_sell(self, state: GameState, team: Team, late: bool) -> int:
+        if not team.finished:
+            return 0
+        room = sum(state.config.zone_capacity - u for u in state.market)
+        units = min(team.finished, room)
+        floor = self.sale_floor(team, late)
+        zones = placement_zones(state.market, state.config.zone_capacity, units)
+        prices = [10 * state.config.zone_prices[z] for z in zones]
+        if team.advertising:
+            prices = [min(5_000, p + 500) for p in prices]
+        return sum(1 for p in prices if p >= floor)
+
+    def units_to_buy(self, state: GameState, team: Team, capacity: int, most: int) -> int:
+        """A batch for a few productions, the cheap units only, as far as the cash goes."""
+        if capacity == 0 or team.raw >= 2 * capacity:
+            return 0
+        want = min(self.style.batch_productions * capacity - team.raw, most)
+        budget = team.cash - self.reserve(team) // 2
+        units = spent = 0
+        for z in purchase_zones(state.market, want):
+            price = state.config.zone_prices[z]
+            if price > self.style.raw_ceiling or spent + price > budget:
+                break
+            units += 1
+            spent += price
+        return units
+
+    def wants_machine(self, state: GameState, team: Team) -> bool:
+        if self.years_left(state, team) < 2:
+            return False
+        targets = self.style.machine_target
+        target = targets[min(team.years, len(targets) - 1)]
+        return len(team.machines) < target
+
+    def investment_credit(self, state: GameState, team: Team,
+                          credits: Sequence[int]) -> int | None:
+        """As much credit as the bank gives: its fee is the same for any amount, and cash
+        in hand keeps the machine running; None if even that leaves too little."""
+        credit = credits[-1]
+        if team.machines and team.web < WEB_INSURANCE:
+            return None  # insure the machines it has before buying another
+        cushion = self.style.invest_cushion if team.machines else 0
+        if team.cash + credit - MACHINE_PRICE < self.reserve(team) + cushion:
+            return None
+        return credit
+
+    def wants_web(self, state: GameState, team: Team) -> bool:
+        if self.years_left(state, team) < 0.5:
+            return False
+        target = WEB_INSURANCE + self.style.spare_web
+        if self.style.use_efficiency and any(not state.machines[m].double
+                                             for m in team.machines):
+            target += WEB_EFFICIENCY
+        floor = self.style.reserve_base if team.web < WEB_INSURANCE else self.reserve(team)
+        return team.web < target and team.cash - WEB_PRICE >= floor
