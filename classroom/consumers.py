@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 
 #: Frames a socket may send that are not a known message before it is closed.
 JUNK_LIMIT = 50
+#: A screen's own messages are under 100 bytes; a longer frame is junk, not parsed.
+FRAME_MAX_CHARS = 4_096
 
 # The newest row of each game this process has read: every socket of a game that hears of
 # revision R needs the game at R, and only the first one asks the database for it.
@@ -99,10 +101,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     # ------------------------------------------------------------------ from the screen
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
                       **kwargs: Any) -> None:
-        try:
-            content = json.loads(text_data or "")
-        except (TypeError, ValueError, RecursionError):
-            content = None
+        content: Any = None
+        if text_data is not None and len(text_data) <= FRAME_MAX_CHARS:
+            try:  # a binary frame, a long one, or no JSON: junk, counted below
+                content = json.loads(text_data)
+            except (TypeError, ValueError, RecursionError):
+                content = None
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "sync" and isinstance(content, dict):
             # Also a change this process never heard of (a lost group message) shows now.

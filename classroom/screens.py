@@ -169,5 +169,5 @@ def spec_for(viewer: Viewer, session: Any, wanted: Any, page: Any,
 def _page_number(value: Any) -> int:
     try:
         return max(1, int(value)) if value is not None else 1
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: 1e999 from a socket's JSON
         return 1

@@ -98,3 +98,18 @@ class ReportJob(models.Model):
         if not self.file:
             return ""
         return str(self.file.name).rsplit("/", 1)[-1].split("-", 1)[-1]
+
+
+class ReportRequest(models.Model):
+    """A document asked for, kept for a minute: a team (or the teacher of a game) may ask for
+    only so many a minute (``reports.services.PER_MINUTE``); each build costs a share of a core.
+    A row, not a cache entry, so that every server process counts the same requests."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    #: The team that asked; None: the teacher.
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="+")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "created"])]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import timedelta
 
 from django.core.files.base import ContentFile
 from django.db import transaction
@@ -24,10 +25,10 @@ from classroom import services as classroom_services
 from classroom.models import Game, Team
 from classroom.services import ServiceError
 
-from . import exports, packs
+from . import exports, packs, selectors
 from .builders import debrief, team_statements, year_statement
 from .builders.base import Ctx, Figures, GameMeta, build_in
-from .models import ReportJob
+from .models import ReportJob, ReportRequest
 
 log = logging.getLogger(__name__)
 Kind = ReportJob.Kind
@@ -60,9 +61,18 @@ def game_context(game: Game) -> Ctx:
 
 
 # ====================================================================== asking for a report
+#: Documents a team (``"team"``), or the teacher of a game (``"teacher"``), may ask for in a
+#: minute. A build costs about a seventh of a core-second (more for a pack): a class clicking
+#: at will would starve the moves. A team's statements and a few of its years fit easily.
+PER_MINUTE = {"team": 6, "teacher": 30}
+
+
 def request_report(*, game: Game, kind: str, team: Team | None = None, year: int | None = None,
-                   by_teacher: bool) -> ReportJob:
-    """A new job (or the same one still waiting or running: a double click builds once)."""
+                   by_teacher: bool, limited: bool = True) -> ReportJob:
+    """A new job (or the same one still waiting or running: a double click builds once).
+
+    ``limited``: counted against ``PER_MINUTE`` (a person's request); the pack built when a
+    game ends is not."""
     if kind not in Kind.values:
         raise ServiceError(_("Unknown document %(kind)r.") % {"kind": kind})
     if kind in TEAM_KINDS:
@@ -75,6 +85,10 @@ def request_report(*, game: Game, kind: str, team: Team | None = None, year: int
     if kind == Kind.YEAR:
         if year is None or not 1 <= year <= 200:
             raise ServiceError(_("Say which year the statement is for."))
+        assert team is not None
+        if year not in [y["year"] for y in selectors.team_years(game, team.name)]:
+            raise ServiceError(_("%(team)s has no year %(year)d yet.")
+                               % {"team": team.name, "year": year})
     else:
         year = None
     with transaction.atomic():
@@ -87,6 +101,8 @@ def request_report(*, game: Game, kind: str, team: Team | None = None, year: int
         waiting = pending.first()
         if waiting is not None:
             return waiting
+        if limited:
+            _count_request(game, None if by_teacher else team)
         job = ReportJob.objects.create(game=game, kind=kind, team=team, year=year,
                                        by_teacher=by_teacher, seq=game.seq,
                                        language=game.language)
@@ -104,6 +120,18 @@ def request_report(*, game: Game, kind: str, team: Team | None = None, year: int
     return job
 
 
+def _count_request(game: Game, team: Team | None) -> None:
+    """Count a request of a team (None: the teacher) in the game's row lock, or refuse it
+    (429) when the minute's share is used up; rows older than a minute go."""
+    now = timezone.now()
+    ReportRequest.objects.filter(game=game, created__lt=now - timedelta(minutes=1)).delete()
+    most = PER_MINUTE["teacher" if team is None else "team"]
+    if ReportRequest.objects.filter(game=game, team=team).count() >= most:
+        raise ServiceError(_("Too many documents asked for: at most %(most)d a minute. Try "
+                             "again in a minute.") % {"most": most}, status=429)
+    ReportRequest.objects.create(game=game, team=team, created=now)
+
+
 def build_pack_at_game_end(game_id: int) -> None:
     """When a game ends, every team's statements and the teacher's pack are built at once, so
     the teacher can hand them out within seconds."""
@@ -111,7 +139,7 @@ def build_pack_at_game_end(game_id: int) -> None:
 
     game = Game.objects.filter(pk=game_id).first()
     if game is not None and settings.PLAYBOSS_STATEMENTS_AT_GAME_END:
-        request_report(game=game, kind=Kind.PACK, by_teacher=True)
+        request_report(game=game, kind=Kind.PACK, by_teacher=True, limited=False)
 
 
 # ====================================================================== building it

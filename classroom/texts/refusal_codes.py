@@ -145,6 +145,11 @@ CATALOGUE: dict[str, Any] = {
     "deal_value_number": _("In a deal, %(key)s is a whole number, not below zero."),
     "deal_bad_value": _("In a deal, %(key)s has a bad value."),
     "deal_machine_list": _("In a deal, %(key)s is a list of machine numbers."),
+    "deal_value_too_large": _("In a deal, %(key)s is larger than the game holds (at most "
+                              "%(most)s)."),
+    "deal_list_too_long": _("In a deal, %(key)s lists at most %(most)s machines."),
+    "deal_too_many_open": _("%(team)s has %(most)s open offers already; withdraw one before "
+                            "making another."),
     "deal_cash": _("%(team)s has %(cash)s Marks, not %(amount)s."),
     "deal_not_enough_raw": _("%(team)s has %(have)s units of raw material, not %(units)s."),
     "deal_not_enough_finished": _("%(team)s has %(have)s units of finished product, not "
@@ -186,6 +191,10 @@ CATALOGUE: dict[str, Any] = {
     "action_field_object": _("Action '%(type)s': %(field)s must be an object."),
     "action_field_text": _("Action '%(type)s': %(field)s must be text."),
     "action_field_bool": _("Action '%(type)s': %(field)s must be true or false."),
+    "action_field_too_large": _("Action '%(type)s': %(field)s is larger than the game holds "
+                                "(at most %(most)s)."),
+    "action_field_too_long": _("Action '%(type)s': %(field)s is too long (at most "
+                               "%(most)s)."),
     "impossible_chance": _("The log records %(name)s = %(value)s, which no die or card "
                            "shows."),
     "log_not_object": _("A game log is an object with 'config' and 'actions'."),

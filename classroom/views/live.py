@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -15,6 +14,7 @@ from playboss.rules import RuleViolation, action_from_dict
 
 from .. import duties, screens, services
 from ..access import viewer_for
+from ..limits import RequestRefused, request_json
 from ..models import Game
 from ..texts import describe_events, translate_refusal
 
@@ -30,14 +30,14 @@ def submit_move(request: HttpRequest, game_id: int) -> JsonResponse:
     if viewer is None:
         return _forbidden()
     try:
-        body: Any = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return JsonResponse({"ok": False, "error": _("The request was not valid JSON.")},
-                            status=400)
+        body: Any = request_json(request)
+    except RequestRefused as exc:
+        return JsonResponse({"ok": False, "error": exc.message}, status=exc.status)
     if not isinstance(body, dict) or not isinstance(body.get("action"), dict):
-        return JsonResponse({"ok": False, "error": "Send {\"action\": {...}}."}, status=400)
+        return JsonResponse({"ok": False, "error": _("Send {\"action\": {...}}.")},
+                            status=400)
     actor = body.get("actor") or viewer.default_actor
-    if actor not in viewer.actors:
+    if not isinstance(actor, str) or actor not in viewer.actors:  # a list is no one's name
         return JsonResponse({"ok": False, "error": _("You cannot act as %(actor)s.") % {
             "actor": repr(actor)}}, status=403)
     refusal = _other_half(request, viewer, body["action"])

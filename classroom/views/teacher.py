@@ -29,6 +29,7 @@ from playboss.rules import BANK
 from .. import selectors, services
 from ..access import SESSION_KEY, WORKERS, is_owner
 from ..forms import ClassroomForm, ImportLogForm, NewGameForm, TeacherCreationForm
+from ..limits import LOG_MAX_BYTES, RequestRefused, parse_json
 from ..models import Classroom, Game, Representative, Team
 from ..texts import translate_refusal
 
@@ -173,10 +174,10 @@ def class_import(request: HttpRequest, class_id: int) -> HttpResponse:
     if form.is_valid():
         upload = form.cleaned_data["log"]
         try:
-            raw = upload.read().decode("utf-8-sig")
-            log_data = json.loads(raw)
-        except (UnicodeDecodeError, ValueError) as exc:
-            form.add_error("log", _("The file is not JSON: %(error)s") % {"error": exc})
+            log_data = parse_json(upload.read(), max_bytes=LOG_MAX_BYTES)
+        except RequestRefused as exc:
+            form.add_error("log", _("The file is not JSON: %(error)s") % {"error": exc.detail}
+                           if exc.detail else exc.message)
         else:
             name = form.cleaned_data["name"] or upload.name.rsplit(".", 1)[0]
             try:

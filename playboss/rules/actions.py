@@ -226,6 +226,13 @@ for _cls in (Roll, Purchase, Invest, Produce, Sell, Pass, BuyWeb, CostChoice, Wr
 
 
 _INT_FIELDS = {"die", "units", "credit", "amount", "card", "machine", "deal", "loan"}
+#: What any number in a move may be, either way: far beyond every amount, count and id a game
+#: reaches (a whole class's cash is some millions), far below what makes a log or a panel
+#: absurd. A text or list field of a move holds at most MAX_TEXT characters or MAX_LIST
+#: items (a deal's terms, a goal, a reason have tighter limits of their own).
+MAX_NUMBER = 1_000_000_000
+MAX_TEXT = 1_000
+MAX_LIST = 100
 #: Per action class: its fields, their names, and the names whose default is None — what
 #: ``dataclasses.fields`` would say, asked once per class instead of for every log entry.
 _FIELDS: dict[type, tuple[tuple[Field[Any], ...], frozenset[str], frozenset[str]]] = {}
@@ -279,4 +286,19 @@ def action_from_dict(data: Any) -> Action:
         if name == "renew" and not isinstance(value, bool):
             raise RuleViolation(f"Action '{kind}': renew must be true or false.", "game log",
                                 code="action_field_bool", params={"type": kind, "field": name})
+        _check_size(kind, name, value)
     return cls(**kwargs)
+
+
+def _check_size(kind: Any, name: str, value: Any) -> None:
+    """A number, text or list no game holds is refused here, so the site, the command line
+    and a replayed log all refuse it alike (10^20 Marks asked, 2 MB of text)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+        raise RuleViolation(f"Action '{kind}': {name} is larger than the game holds (at most "
+                            f"{MAX_NUMBER:,}).", "game log", code="action_field_too_large",
+                            params={"type": kind, "field": name, "most": MAX_NUMBER})
+    most = MAX_TEXT if isinstance(value, str) else MAX_LIST if isinstance(value, list) else None
+    if most is not None and len(value) > most:
+        raise RuleViolation(f"Action '{kind}': {name} is too long (at most {most}).",
+                            "game log", code="action_field_too_long",
+                            params={"type": kind, "field": name, "most": most})

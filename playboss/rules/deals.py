@@ -19,6 +19,12 @@ from .money import _cash, _need_cash
 from .state import Deal, GameState, Loan, Team
 
 BUNDLE_KEYS = ("cash", "raw", "finished", "machines", "lease", "computers", "loan")
+#: A deal's terms are a sentence or two ("repaid after year 3 with 10% interest"); every
+#: screen of both teams shows them.
+TERMS_MAX = 200
+#: Open offers a team may have made at once: enough for a deal with every other team and a
+#: few second thoughts; more is a flood that fills both teams' panels.
+OPEN_DEALS_MAX = 10
 
 
 def _check_bundle(state: GameState, giver: Team, receiver: Team, bundle: dict[str, Any]) -> None:
@@ -33,6 +39,7 @@ def _check_bundle(state: GameState, giver: Team, receiver: Team, bundle: dict[st
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise RuleViolation(f"In a deal, {key} is a whole number, not below zero.", rule,
                                 code="deal_value_number", params={"key": key})
+    _check_sizes(bundle)
     money = bundle.get("cash", 0) + bundle.get("loan", 0)
     if money > giver.cash:
         raise RuleViolation(f"{giver.name} has {marks(giver.cash)} Marks, not "
@@ -96,6 +103,14 @@ def _propose_deal(turn: Turn, action: A.ProposeDeal) -> None:
     if not any(action.give.values()) and not any(action.take.values()):
         raise RuleViolation("The deal is empty: say what changes hands.", rule,
                             code="deal_empty")
+    if len(action.terms) > TERMS_MAX:
+        raise RuleViolation(f"Terms are a text of at most {TERMS_MAX} characters.", rule,
+                            code="terms_length", params={"most": TERMS_MAX})
+    open_deals = sum(1 for d in state.deals.values() if d.proposer == team.name)
+    if open_deals >= OPEN_DEALS_MAX:
+        raise RuleViolation(f"{team.name} has {open_deals} open offers; withdraw one before "
+                            "making another.", rule, code="deal_too_many_open",
+                            params={"team": team.name, "most": OPEN_DEALS_MAX})
     _check_bundle(state, team, partner, action.give)
     # The partner's side is checked when it accepts: its holdings are its own business.
     _check_bundle_shape(action.take)
@@ -122,6 +137,23 @@ def _check_bundle_shape(bundle: dict[str, Any]) -> None:
         if not ok:
             raise RuleViolation(f"In a deal, {key} has a bad value.", rule,
                                 code="deal_bad_value", params={"key": key})
+    _check_sizes(bundle)
+
+
+def _check_sizes(bundle: dict[str, Any]) -> None:
+    """No amount beyond what the game holds, no list of machines longer than a game has: an
+    offer asking 10^20 Marks is refused when it is made, not when it is answered."""
+    rule = "Private Business between Players"
+    for key, value in bundle.items():
+        numbers = value if isinstance(value, list) else [value]
+        if isinstance(value, list) and len(value) > A.MAX_LIST:
+            raise RuleViolation(f"In a deal, {key} lists at most {A.MAX_LIST} machines.", rule,
+                                code="deal_list_too_long", params={"key": key,
+                                                                   "most": A.MAX_LIST})
+        if any(isinstance(n, int) and abs(n) > A.MAX_NUMBER for n in numbers):
+            raise RuleViolation(f"In a deal, {key} is larger than the game holds (at most "
+                                f"{A.MAX_NUMBER:,}).", rule, code="deal_value_too_large",
+                                params={"key": key, "most": A.MAX_NUMBER})
 
 
 def _bundle_text(bundle: dict[str, Any]) -> str:
