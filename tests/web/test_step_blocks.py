@@ -224,8 +224,8 @@ def test_the_bank_console_shows_every_steps_block_as_tables(auction: Game) -> No
         assert words in seen, words
     assert re.search(r"\d+ Red Blue 31,500 M", seen)  # no., buyer, business, price
     german = text(region(screen(auction, "bank", "de"), "steps"))
-    for words in ("Auktion", "Übernahmeangebote", "Marketingorganisationen", "Spielziel",
-                  "Arbeitsmarkt", "Kasse der Arbeitnehmervertretung", "31.500 M"):
+    for words in ("Versteigerung", "Übernahmeangebote", "Vertriebsorganisationen", "Spielziel",
+                  "Arbeitsmarkt", "Kasse des Arbeitnehmervertreters", "31.500 M"):
         assert words in german, words
     # A hiring offer waits for the representative's answer (the auction waits behind it).
     _play(auction, "Sharks", type="offer_hire", team="Sharks", workers=2, salary=500)
