@@ -98,6 +98,8 @@ def build_screen(game: Game, spec: ScreenSpec) -> Screen:
             dashboard.hide_moves_in_lobby(game, data)
             if spec.actor in data["teams_by_name"]:
                 template = "classroom/_team_panel.html"
+                data["news"] = selectors.team_news(game, spec.actor)
+                data["game_facts"] = selectors.team_game(game, spec.actor, data)
             elif spec.actor == WORKERS:
                 template = "classroom/_workers_panel.html"
             else:  # the bank director's console, with a page of the log to undo from

@@ -103,3 +103,40 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         return data
 
     return state_store.read_state(game, read)
+
+
+# ====================================================================== a team's own game
+def team_news(game: Game, team: str) -> list[dict[str, Any]]:
+    """The events that concern ``team``, newest first (``classroom.news``: one feed per game
+    and process, caught up by one small query per revision, not a query per screen)."""
+    from .news import team_news as news_of
+
+    return news_of(game, team)
+
+
+def team_game(game: Game, team: str, data: dict[str, Any]) -> dict[str, Any]:
+    """What a team's status bar says of the game beyond the board (issue 10): year X of Y,
+    the goal and the figure it is judged by, and -- in the sales goals, where every team's
+    sales are on the table (step 5's view) -- how it ranks. From the game's set-up and the
+    team's own view (``data``: ``panel``'s), never another team's books."""
+    config = game.config
+    mine = data.get("mine") or {}
+    years = config.get("years")
+    year = int(mine.get("year") or 0) + 1
+    goal = str(config.get("goal") or "profit")
+    sheet = mine.get("balance_sheet") or {}
+    profit = int(sheet.get("profit") or 0)
+    sales = int(mine.get("sales_total") or 0)
+    facts: dict[str, Any] = {
+        # After time is called the round is played out: a team may begin a year beyond.
+        "year": min(year, years) if years else year, "years": years, "goal": goal,
+        "profit": profit, "sales": sales, "target": config.get("sales_target"),
+        "sales_goal": goal != "profit",
+        "sales_yield": round(100 * profit / sales, 1) if sales else None,
+    }
+    if goal == "first_to_sales":
+        by_team = (data.get("goal") or {}).get("sales") or {}
+        if team in by_team:
+            facts["rank"] = 1 + sum(1 for v in by_team.values() if v > by_team[team])
+            facts["of"] = len(by_team)
+    return facts

@@ -19,7 +19,7 @@ In English the engine's own sentences are shown unchanged: they are the referenc
 carry details (a machine's first roll, a deal's contents) the fields do not.
 """
 
-from .events import describe_event, describe_events
+from .events import describe_event, describe_events, news_text
 from .formatting import Event, money
 from .refusals import setup_problem, translate_refusal
 from .risk_cards import card_text, card_title
@@ -37,6 +37,7 @@ __all__ = [
     "describe_events",
     "kind_text",
     "money",
+    "news_text",
     "party_text",
     "reason_text",
     "setup_problem",

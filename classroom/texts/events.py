@@ -559,3 +559,71 @@ def describe_event(event: Event, language: str | None = None) -> str:
 def describe_events(events: list[Event], language: str | None = None) -> list[str]:
     """The sentences of the events that have a text, in order."""
     return [describe_event(e, language) for e in events if e.get("text")]
+
+
+# ====================================================================== a team's own news
+def _to_me(me: str) -> dict[str, Callable[[Event], str | None]]:
+    """The events told to ``me`` in its own words (its news): a deal answered, a strike at
+    its factory, its risk card. None where the common sentence says it as well."""
+
+    def deal_done(e: Event) -> str | None:
+        if e.get("proposer") == me:
+            return _("Your deal %(deal)s with %(team)s was accepted.") % {
+                "deal": e["deal"], "team": e["team"]}
+        return None
+
+    def deal_rejected(e: Event) -> str | None:
+        if e.get("proposer") == me and e["team"] != me:
+            return _("%(team)s turned down your deal %(deal)s.") % {
+                "deal": e["deal"], "team": e["team"]}
+        return None
+
+    def deal_withdrawn(e: Event) -> str | None:
+        if e["team"] != me:
+            return _("%(team)s withdrew its deal %(deal)s with you.") % {
+                "deal": e["deal"], "team": e["team"]}
+        return None
+
+    def deal_offered(e: Event) -> str | None:
+        if e["partner"] == me:
+            return _("%(team)s offers you a deal (offer %(deal)s): answer it under “Private "
+                     "business”.") % {"deal": e["deal"], "team": e["team"]}
+        return None
+
+    def strike_called(e: Event) -> str:
+        return _("Strike called at your factory: it becomes active on your next red field "
+                 "unless settled before.")
+
+    def strike_active(e: Event) -> str | None:
+        if e["team"] == me:
+            return _("Strike at your factory: from this red field on, no production and no "
+                     "salaries; idle costs instead.")
+        return None
+
+    def risk_card(e: Event) -> str | None:
+        if e["team"] == me:
+            return _("Your risk card “%(title)s”: %(text)s") % {
+                "title": card_title(e["card"]), "text": card_text(e["card"])}
+        return None
+
+    return {"deal_done": deal_done, "deal_rejected": deal_rejected,
+            "deal_withdrawn": deal_withdrawn, "deal_offered": deal_offered,
+            "strike_called": strike_called, "strike_active": strike_active,
+            "risk_card": risk_card}
+
+
+def news_text(event: Event, me: str, language: str | None = None) -> str:
+    """An event of ``me``'s news (``classroom.news``) in ``language`` (default: the active one):
+    in ``me``'s own words where the event is about it, else as everyone reads it."""
+    if language is not None:
+        with translation.override(language):
+            return news_text(event, me)
+    told = _to_me(me).get(str(event.get("type", "")))
+    if told is not None:
+        try:
+            sentence = told(event)
+        except (KeyError, TypeError, ValueError, IndexError):
+            sentence = None
+        if sentence:
+            return sentence
+    return describe_event(event)
