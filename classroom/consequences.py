@@ -16,11 +16,12 @@ team whose screen it is); the bank's and the representative's moves keep their p
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from django.utils.formats import number_format
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from playboss.rules.constants import (
     COMPUTER_PRICE,
@@ -43,9 +44,29 @@ from playboss.rules.state import GameState, Team
 Described = dict[str, Any]
 
 
+_SEPARATORS: dict[str, str] = {}
+#: The page's thousands separator, set by ``describe`` and ``why_missing`` for the calls they
+#: make (a thread draws one screen at a time, in one language).
+_here = threading.local()
+
+
+def _separator() -> str:
+    language = get_language() or ""
+    separator = _SEPARATORS.get(language)
+    if separator is None:
+        grouped = number_format(1000, force_grouping=True)
+        separator = _SEPARATORS[language] = grouped[1] if len(grouped) == 5 else ""
+    return separator
+
+
 def m(value: int) -> str:
-    """Marks grouped in the page's language: 13500 -> "13,500" / "13.500"."""
-    return number_format(int(value), force_grouping=True)
+    """Marks grouped in the page's language: 13500 -> "13,500" / "13.500". Django's
+    ``number_format`` asks the language's formats on every call, which was most of the cost of
+    a screen's options: the separator is asked once per choice."""
+    separator = getattr(_here, "separator", None)
+    if separator is None:
+        separator = _separator()
+    return f"{int(value):,}".replace(",", separator)
 
 
 def _units(n: int) -> str:
@@ -60,6 +81,25 @@ def _cash_after(team: Team, delta: int) -> str:
     return _("cash after %(cash)s") % {"cash": m(team.cash + delta)}
 
 
+class _Option:
+    """The words of one kind of option, translated once per choice rather than per option:
+    ``_Option(team)("units", n, cost=..., after=...)``."""
+
+    def __init__(self, team: Team) -> None:
+        self.cash = team.cash
+        self.after = _("cash after %(cash)s")
+        self.marks = _("%(cost)s Marks")
+        self.plus = _("+%(revenue)s Marks")
+
+    def bought(self, n: int, cost: int) -> str:
+        return " · ".join((_units(n), self.marks % {"cost": m(cost)},
+                           self.after % {"cash": m(self.cash - cost)}))
+
+    def sold(self, n: int, revenue: int) -> str:
+        return " · ".join((_units(n), self.plus % {"revenue": m(revenue)},
+                           self.after % {"cash": m(self.cash + revenue)}))
+
+
 def _steps(state: GameState) -> frozenset[int]:
     return state.config.steps
 
@@ -71,11 +111,8 @@ def _purchase_cost(state: GameState, units: int) -> int:
 
 
 def _purchase(state: GameState, team: Team, choice: Choice) -> Described:
-    texts = {}
-    for n in choice.values:
-        cost = _purchase_cost(state, n)
-        texts[n] = " · ".join((_units(n), _("%(cost)s Marks") % {"cost": m(cost)},
-                               _cash_after(team, -cost)))
+    words = _Option(team)
+    texts = {n: words.bought(n, _purchase_cost(state, n)) for n in choice.values}
     most = max(choice.values)
     in_market = sum(state.market)
     notes = []
@@ -112,13 +149,15 @@ def _new_machine_note(state: GameState, team: Team) -> str:
 
 def _on_credit(state: GameState, team: Team, choice: Choice, price: int) -> Described:
     texts = {}
+    on_credit, own, after = (_("%(credit)s Marks on credit"), _("%(own)s Marks from your cash"),
+                             _("cash after %(cash)s"))
+    debt = _("bank debt %(debt)s")
     for credit in choice.values:
         if credit:
             texts[credit] = " · ".join((
-                _("%(credit)s Marks on credit") % {"credit": m(credit)},
-                _("%(own)s Marks from your cash") % {"own": m(price - credit)},
-                _cash_after(team, credit - price),
-                _("bank debt %(debt)s") % {"debt": m(team.bank_debt + credit)}))
+                on_credit % {"credit": m(credit)}, own % {"own": m(price - credit)},
+                after % {"cash": m(team.cash + credit - price)},
+                debt % {"debt": m(team.bank_debt + credit)}))
         else:
             texts[credit] = " · ".join((_("no credit"),
                                         _("%(own)s Marks from your cash") % {"own": m(price)},
@@ -183,8 +222,8 @@ def _labour_notes(state: GameState, team: Team) -> list[str]:
 
 def _produce(state: GameState, team: Team, choice: Choice) -> Described:
     each = _unit_cost(state, team)
-    texts = {n: " · ".join((_units(n), _("%(cost)s Marks") % {"cost": m(n * each)},
-                            _cash_after(team, -n * each))) for n in choice.values}
+    words = _Option(team)
+    texts = {n: words.bought(n, n * each) for n in choice.values}
     most = max(choice.values)
     notes = _labour_notes(state, team) if 6 in _steps(state) else _not_delivered(state, team)
     if most == team.cash // each and most < team.raw:
@@ -205,11 +244,9 @@ def _room_note(state: GameState, most: int) -> list[str]:
 
 
 def _sell(state: GameState, team: Team, choice: Choice) -> Described:
-    texts = {}
-    for n in choice.values:
-        revenue = sum(sale_prices(state, team, n, team.advertising))
-        texts[n] = " · ".join((_units(n), _("+%(revenue)s Marks") % {"revenue": m(revenue)},
-                               _cash_after(team, revenue)))
+    words = _Option(team)
+    texts = {n: words.sold(n, sum(sale_prices(state, team, n, team.advertising)))
+             for n in choice.values}
     notes = _room_note(state, max(choice.values))
     if team.advertising:
         notes.append(_("Your advertising campaign: each unit sells at the next higher price."))
@@ -258,9 +295,8 @@ def _sell_back(state: GameState, team: Team, choice: Choice) -> Described:
     item = choice.fixed.get("item")
     if item in ("raw", "finished"):
         each = REPURCHASE[str(item)]
-        return {"texts": {n: " · ".join((_units(n), _("+%(revenue)s Marks")
-                                         % {"revenue": m(n * each)}, _cash_after(team, n * each)))
-                          for n in choice.values}}
+        words = _Option(team)
+        return {"texts": {n: words.sold(n, n * each) for n in choice.values}}
     if item == "machine":
         value = REPURCHASE["machine"]
         return {"texts": {mid: _("machine #%(id)s · +%(revenue)s Marks")
@@ -272,12 +308,12 @@ def _sell_back(state: GameState, team: Team, choice: Choice) -> Described:
 
 
 def _take_credit(state: GameState, team: Team, choice: Choice) -> Described:
-    values = list(choice.values)
-    out: Described = {"texts": {a: " · ".join((_("%(amount)s Marks") % {"amount": m(a)},
-                                               _cash_after(team, a),
-                                               _("bank debt %(debt)s")
-                                               % {"debt": m(team.bank_debt + a)}))
-                                for a in values[:60]}}
+    amount, after, debt = (_("%(amount)s Marks"), _("cash after %(cash)s"),
+                           _("bank debt %(debt)s"))
+    out: Described = {"texts": {a: " · ".join((amount % {"amount": m(a)},
+                                               after % {"cash": m(team.cash + a)},
+                                               debt % {"debt": m(team.bank_debt + a)}))
+                                for a in list(choice.values)[:60]}}
     out["hint"] = _("The bank lends up to %(most)s Marks now, in steps of %(step)s (half the "
                     "value of your machines and computers, less your debt).") % {
         "most": m(credit_available(state, team)), "step": m(state.config.credit_step)}
@@ -285,9 +321,11 @@ def _take_credit(state: GameState, team: Team, choice: Choice) -> Described:
 
 
 def _repay_credit(state: GameState, team: Team, choice: Choice) -> Described:
-    return {"texts": {a: " · ".join((_("%(amount)s Marks") % {"amount": m(a)},
-                                     _cash_after(team, -a),
-                                     _("bank debt %(debt)s") % {"debt": m(team.bank_debt - a)}))
+    amount, after, debt = (_("%(amount)s Marks"), _("cash after %(cash)s"),
+                           _("bank debt %(debt)s"))
+    return {"texts": {a: " · ".join((amount % {"amount": m(a)},
+                                     after % {"cash": m(team.cash - a)},
+                                     debt % {"debt": m(team.bank_debt - a)}))
                       for a in list(choice.values)[:60]},
             "hint": _("You owe the bank %(debt)s Marks.") % {"debt": m(team.bank_debt)}}
 
@@ -305,15 +343,13 @@ def _offer_sale(state: GameState, team: Team, choice: Choice) -> Described:
     price = int(choice.fixed.get("price") or 0)
     market = _current_market_price(state) or 0
     if price == 0:  # an advertising campaign: the sale goes through at once
-        texts = {}
-        for n in choice.values:
-            revenue = sum(sale_prices(state, team, n, advertising=True))
-            texts[n] = " · ".join((_units(n), _("+%(revenue)s Marks") % {"revenue": m(revenue)},
-                                   _cash_after(team, revenue)))
+        words = _Option(team)
+        texts = {n: words.sold(n, sum(sale_prices(state, team, n, advertising=True)))
+                 for n in choice.values}
         return {"label": _("Sell with your advertising campaign (nobody can underbid you)"),
                 "texts": texts, "notes": _room_note(state, max(choice.values))}
-    texts = {n: " · ".join((_units(n), _("%(total)s Marks if they sell")
-                            % {"total": m(n * price)})) for n in choice.values}
+    total = _("%(total)s Marks if they sell")
+    texts = {n: " · ".join((_units(n), total % {"total": m(n * price)})) for n in choice.values}
     if price == market:
         label = _("Offer at the market price, %(price)s Marks a unit") % {"price": m(price)}
         notes = [_("Teams holding finished product may underbid you in steps of %(step)s "
@@ -346,8 +382,8 @@ def _bid(state: GameState, team: Team, choice: Choice) -> Described:
 
     data = phase_of(state)
     price = int(choice.fixed.get("price") or 0)
-    texts = {n: " · ".join((_units(n), _("%(total)s Marks if they sell")
-                            % {"total": m(n * price)})) for n in choice.values}
+    total = _("%(total)s Marks if they sell")
+    texts = {n: " · ".join((_units(n), total % {"total": m(n * price)})) for n in choice.values}
     if data is None:
         return {"texts": texts}
     point = data["point"]
@@ -402,9 +438,10 @@ def _auction_bid(state: GameState, team: Team, choice: Choice) -> Described:
     units = int(auction["units"])
     values = list(choice.values)
     leader, standing = highest(auction)
-    texts = {p: " · ".join((_("%(price)s Marks a unit") % {"price": m(p)},
-                            _("%(total)s Marks for the lot") % {"total": m(p * units)},
-                            _cash_after(team, -p * units))) for p in values[:60]}
+    each, lot, after = (_("%(price)s Marks a unit"), _("%(total)s Marks for the lot"),
+                        _("cash after %(cash)s"))
+    texts = {p: " · ".join((each % {"price": m(p)}, lot % {"total": m(p * units)},
+                            after % {"cash": m(team.cash - p * units)})) for p in values[:60]}
     if leader:
         note = _("Highest bid now: %(team)s, %(price)s Marks a unit.") % {
             "team": leader, "price": m(standing)}
@@ -426,8 +463,9 @@ def _auction_pass(state: GameState, team: Team, choice: Choice) -> Described:
 # ---------------------------------------------------------------- step 6: the labour market
 def _offer_hire(state: GameState, team: Team, choice: Choice) -> Described:
     salary = int(choice.fixed.get("salary") or 0)
-    texts = {n: " · ".join((_workers(n), _("%(bill)s Marks salaries per red field")
-                            % {"bill": m(n * salary)})) for n in choice.values}
+    bill = _("%(bill)s Marks salaries per red field")
+    texts = {n: " · ".join((_workers(n), bill % {"bill": m(n * salary)}))
+             for n in choice.values}
     return {"label": _("Offer to hire workers at %(salary)s Marks each per red field")
             % {"salary": m(salary)}, "texts": texts}
 
@@ -491,7 +529,11 @@ def describe(state: GameState, team: Team, choice: Choice) -> Described:
     fn = DESCRIBERS.get(choice.cls.type)
     if fn is None or (choice.param is not None and not choice.values):
         return {}
-    return fn(state, team, choice)
+    _here.separator = _separator()
+    try:
+        return fn(state, team, choice)
+    finally:
+        _here.separator = None
 
 
 # ---------------------------------------------------------------- why a choice is missing
