@@ -61,8 +61,16 @@ class TeamInline(admin.TabularInline):
     model = Team
     extra = 0
     can_delete = False
-    fields = ("seat", "name", "bot", "joined", "last_acted")
+    fields = ("seat", "name", "bot", "joined_at", "last_move")
     readonly_fields = fields
+
+    @admin.display(description=_("joined"), ordering="joined")
+    def joined_at(self, obj: Team) -> Any:
+        return obj.joined
+
+    @admin.display(description=_("last move"), ordering="last_acted")
+    def last_move(self, obj: Team) -> Any:
+        return obj.last_acted
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -79,16 +87,23 @@ class GameAdmin(ReadOnlyAdmin):
     move changed meanwhile). The bank console does it all. PINs and join tokens are not shown:
     they are the teacher's to hand out."""
 
-    list_display = ("name", "code", "classroom", "teacher", "status", "seq", "language",
-                    "created", "console")
+    list_display = ("name", "code", "classroom", "teacher", "status", "moves", "language",
+                    "made", "console")
     list_filter = ("status", "language", "created")
     search_fields = ("name", "code", "classroom__name", "classroom__teacher__username")
     date_hierarchy = "created"
     list_select_related = ("classroom__teacher",)
-    fields = ("classroom", "name", "code", "status", "language", "seq", "revision",
-              "round_seconds", "deadline", "paused_remaining", "representative",
-              "projector_standings", "config", "created", "updated", "console")
+    fields = ("classroom", "name", "code", "status", "language", "moves", "round_seconds",
+              "representative", "projector_standings", "config", "made", "console")
     inlines = [TeamInline]
+
+    @admin.display(description=_("moves"), ordering="seq")
+    def moves(self, obj: Game) -> int:
+        return obj.seq
+
+    @admin.display(description=_("created"), ordering="created")
+    def made(self, obj: Game) -> Any:
+        return obj.created
 
     @admin.display(description=_("teacher"), ordering="classroom__teacher__username")
     def teacher(self, obj: Game) -> str:
@@ -124,11 +139,13 @@ class TeamAdmin(ReadOnlyAdmin):
     to its students are actions that go through the services, like the bank console's seat
     buttons (a new revision, the ticker, every screen told, PINs unique in their game)."""
 
-    list_display = ("name", "game", "seat", "bot", "joined", "last_acted")
+    list_display = ("name", "game", "seat", "bot", "joined_at", "last_move")
     list_filter = ("bot", "game__status")
     search_fields = ("name", "game__name", "game__code")
     list_select_related = ("game",)
-    fields = ("game", "seat", "name", "bot", "joined", "last_acted", "seat_generation")
+    fields = ("game", "seat", "name", "bot", "joined_at", "last_move")
+    joined_at = TeamInline.joined_at
+    last_move = TeamInline.last_move
     actions = ["new_pin", "drop_devices", "to_students", "to_careful_bot", "to_random_bot"]
 
     def has_seats_permission(self, request: HttpRequest) -> bool:
