@@ -15,6 +15,8 @@ view (``viewer_for(..., allow_public=True)``), never act.
 
 from __future__ import annotations
 
+import hmac
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +27,7 @@ from django.utils.crypto import constant_time_compare
 from playboss.rules import BANK
 from playboss.rules.views import PUBLIC
 
-from .models import Game, Representative, Team
+from .models import PIN_DIGITS, Game, Representative, Team
 
 WORKERS = "workers"
 SESSION_KEY = "playboss_teams"
@@ -54,6 +56,41 @@ class Viewer:
         if self.representative:
             return WORKERS
         return self.team.name if self.team else BANK
+
+
+#: What a student may type around the digits of a PIN (the team sheet prints it in groups).
+_PIN_SPACING = re.compile(r"[\s\-.]+")
+#: Compared against when the code names no game, so a wrong code costs the same work as a
+#: wrong PIN (nothing tells an existing game from a made-up code).
+_NO_PINS = ["-" * PIN_DIGITS] * 8
+
+
+def clean_pin(typed: str) -> str:
+    """The PIN as stored: the digits a student typed, without spaces or dashes."""
+    return _PIN_SPACING.sub("", typed or "")[:32]
+
+
+def seat_for_pin(code: str, pin: str) -> Team | Game | None:
+    """Whom a game code and PIN let in: a team played by students, or (step 6) the game whose
+    worker representative students play; None for every other combination — an unknown code,
+    a wrong PIN, a bot team's PIN, the PIN of a team of another game — alike.
+
+    Every PIN of the game is compared in constant time and none is skipped, so neither the
+    answer nor its time tells which part was wrong or that a bot plays a team."""
+    # One query whether or not the code names a game (every game has teams).
+    teams = list(Team.objects.select_related("game").filter(game__code=code))
+    game = teams[0].game if teams else None
+    seats: list[tuple[str, Team | Game | None]] = [(pin_, None) for pin_ in _NO_PINS]
+    if game is not None:
+        seats = [(t.pin, None if t.bot else t) for t in teams]
+        if students_represent(game):
+            seats.append((game.representative_pin, game))
+    typed = pin.encode()
+    found: Team | Game | None = None
+    for stored, seat in seats:  # all of them, found or not: the time is the same
+        if hmac.compare_digest(typed, stored.encode()) and seat is not None:
+            found = seat
+    return found if pin else None
 
 
 def join_team(request: HttpRequest, team: Team) -> None:

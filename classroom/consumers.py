@@ -204,12 +204,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     def _still_seated(self, game: Game) -> bool:
         """A player's browser still holds its seat; checked again only when a seat of the game
-        changed (``Game.seats``: a new PIN, devices dropped, a team or the role handed over)."""
-        if game.seats == self.seats or self.viewer.is_teacher or self.viewer.public:
+        changed (``Game.seats``: a new PIN, devices dropped, a team or the role handed over,
+        a new projector link)."""
+        if game.seats == self.seats or self.viewer.is_teacher:
             return True
         session = self.scope.get("session") or {}
         self.seats = game.seats
-        return viewer_from(session, self.scope.get("user"), game) is not None
+        return viewer_from(session, self.scope.get("user"), game,
+                           allow_public=self.viewer.public) is not None
 
 
 def _language(scope: dict[str, Any], asked: str) -> str:

@@ -34,6 +34,17 @@ def new_projector_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+#: Digits of a team's (and the worker representative's) PIN. With the join throttle's limit
+#: per game, guessing one of a game's PINs takes years on average (docs/security.md), and
+#: eight digits are still quick to type on a phone's number pad.
+PIN_DIGITS = 8
+
+
+def new_pin() -> str:
+    """A random PIN of ``PIN_DIGITS`` digits (leading zeros kept: it is text, not a number)."""
+    return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
+
+
 class Representative(models.TextChoices):
     """Who plays the worker representative of step 6 (rulebook: "One player becomes the worker
     representative. He does not get a business to start")."""
@@ -100,7 +111,8 @@ class Game(models.Model):
                                       default=Representative.TEACHER)
     #: The representative's PIN and QR secret when students play it (distinct from the teams'
     #: PINs; a new secret locks out the browsers that joined with the old one).
-    representative_pin = models.CharField(_("representative's PIN"), max_length=6, blank=True)
+    representative_pin = models.CharField(_("representative's PIN"), max_length=PIN_DIGITS,
+                                          blank=True)
     representative_token = models.CharField(max_length=32, blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -123,8 +135,9 @@ class Team(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(_("name"), max_length=40)
     seat = models.PositiveSmallIntegerField(_("seat"))
-    #: A classroom PIN the teacher reads out; it guards a game of students, not a bank.
-    pin = models.CharField(_("PIN"), max_length=6)
+    #: The team's PIN, read out or printed on the team sheet (with the game code, it joins).
+    #: Games made before PINs had eight digits keep their four until the teacher issues new ones.
+    pin = models.CharField(_("PIN"), max_length=PIN_DIGITS)
     #: The secret in the team's QR link.
     token = models.CharField(max_length=32, unique=True)
     bot = models.CharField(_("played by"), max_length=10, choices=Bot.choices, blank=True,
@@ -236,6 +249,8 @@ class SeatChange(models.Model):
         PIN = "pin", _("new PIN")
         DROP = "drop", _("devices dropped")
         REPRESENTATIVE = "representative", _("worker representative handed over")
+        #: The projector's secret link replaced: projectors that opened the old one stop.
+        PROJECTOR = "projector", _("new projector link")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_changes")
     #: The team (None: the worker representative); its name is kept as it was.

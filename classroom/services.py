@@ -42,7 +42,17 @@ from playboss.rules.state import GameState
 from playboss.rules.steps.labor import WORKERS
 
 from . import events, state_store
-from .models import Classroom, Game, GameAction, Representative, SeatChange, Snapshot, Team
+from .models import (
+    Classroom,
+    Game,
+    GameAction,
+    Representative,
+    SeatChange,
+    Snapshot,
+    Team,
+    new_pin,
+    new_projector_token,
+)
 
 SNAPSHOT_EVERY = 50
 #: Called with a game's id once a game has ended (after the commit): the reports app builds
@@ -192,7 +202,7 @@ def _new_pins(count: int, taken: set[str] | frozenset[str] = frozenset()) -> lis
     a PIN name one seat (a team, or the worker representative)."""
     pins: list[str] = []
     while len(pins) < count:
-        pin = f"{secrets.randbelow(10_000):04d}"
+        pin = new_pin()
         if pin not in taken and pin not in pins:
             pins.append(pin)
     return pins
@@ -595,6 +605,39 @@ def drop_team_devices(*, game_id: int, team_id: int) -> Team:
             text = _("%(team)s's devices must join again.") % {"team": team.name}
         _seat_changed(game, team, SeatChange.Kind.DROP, "", text)
     return team
+
+
+def new_representative_pin(*, game_id: int) -> Game:
+    """A new PIN and QR link for the students who play the worker representative (step 6):
+    the browsers that joined with the old ones are out and join again with the new."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.representative != Representative.STUDENTS:
+            raise ServiceError(_("Only students who play the worker representative have a "
+                                 "PIN of their own."), status=409)
+        if game.status == Game.Status.ENDED:
+            raise ServiceError(_("The game is over."), status=409)
+        old = game.representative_pin
+        while game.representative_pin == old:  # a new PIN is a different one
+            _new_representative_secrets(game)
+        game.save(update_fields=["representative_pin", "representative_token"])
+        with translation.override(game.language):
+            text = _("The worker representative has a new PIN: its devices join again.")
+        _seat_changed(game, None, SeatChange.Kind.PIN, "", text)
+    return game
+
+
+def new_projector_link(*, game_id: int) -> Game:
+    """A new secret projector link (the old one was shown or shared): projectors that opened
+    the old link stop showing the game; the teacher opens the new one on the projector."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        game.projector_token = new_projector_token()
+        game.save(update_fields=["projector_token"])
+        with translation.override(game.language):
+            text = _("The projector has a new link.")
+        _seat_changed(game, None, SeatChange.Kind.PROJECTOR, "", text)
+    return game
 
 
 def set_projector_standings(*, game_id: int, standings: str) -> None:

@@ -6,6 +6,7 @@ to channels-redis plus a Celery worker; the code is the same either way.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -270,6 +271,54 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
+
+# Sign-in and join throttling (issue 11) ------------------------------------------------------
+# docs/security.md has the reasons and the arithmetic behind these numbers.
+# Joining with game code + PIN (classroom/throttle.py): wrong tries per window, per client
+# address and per game; once either is full, joins from there or for that game wait for the
+# window's end (429), the right PIN too. QR links are not throttled (128-bit secrets).
+JOIN_FAILURES_PER_ADDRESS = int(env_number("JOIN_FAILURES_PER_ADDRESS", 15))
+JOIN_FAILURES_PER_GAME = int(env_number("JOIN_FAILURES_PER_GAME", 40))
+JOIN_THROTTLE_SECONDS = int(env_number("JOIN_THROTTLE_SECONDS", 600))
+# Reverse proxies in front of the site that append the client's address to X-Forwarded-For:
+# 0 (no proxy) trusts only REMOTE_ADDR, since without a proxy a client writes that header
+# itself. Both throttles read the address through classroom.throttle.client_address.
+TRUSTED_PROXY_COUNT = int(env_number("TRUSTED_PROXY_COUNT", 0))
+# The throttle's counters: in Redis when there is one, so every server process counts the same
+# tries; in the one process's memory otherwise (the embedded default runs one process).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "throttle": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "playboss-throttle",
+        # A Redis that is down costs a join at most this long (then counted in memory).
+        "OPTIONS": {"socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+                    "socket_timeout": REDIS_CONNECT_TIMEOUT},
+    } if REDIS_URL else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "playboss-throttle",
+        # Room for many addresses' counters before any is culled to make space.
+        "OPTIONS": {"MAX_ENTRIES": 50_000},
+    },
+}
+# Teacher sign-in: django-axes locks a username at one address out after AXES_FAILURE_LIMIT
+# wrong passwords, for AXES_COOLOFF_TIME (429: classroom.throttle.sign_in_locked_out); another
+# wrong try while locked starts the cool-off again. Attempts are rows in the database (every
+# process sees them); a right password clears the count.
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last: turns a lockout into its page
+AUTHENTICATION_BACKENDS = [
+    "classroom.throttle.SignInLockout",  # first: refuses a locked-out sign-in before checking
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(env_number("SIGNIN_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = timedelta(minutes=env_number("SIGNIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "classroom.throttle.client_address"
+AXES_LOCKOUT_CALLABLE = "classroom.throttle.sign_in_locked_out"
+# ---------------------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

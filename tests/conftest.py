@@ -48,6 +48,17 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip("Chromium not installed (apt-get install chromium chromium-driver)")
 
 
+@pytest.fixture(autouse=True)
+def _fresh_join_throttle() -> Iterator[None]:
+    """Each test starts with no wrong join tries counted: the counters outlive a test (they
+    are in a cache, not the database), and the wrong PINs of earlier tests would add up to a
+    429 in a later one."""
+    from classroom import throttle
+
+    throttle.forget_all()
+    yield
+
+
 @pytest.fixture
 def celery_worker_process(db: object) -> Iterator[subprocess.Popen[str]]:
     """A real Celery worker on the machine's Redis, reading and writing the test database (for

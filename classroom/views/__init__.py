@@ -2,7 +2,8 @@
 
 from .live import game_panel, game_revision, submit_move, tick
 from .projector import projector, projector_public, projector_standings, team_sheet
-from .public import home
+from .public import home, join, join_by_link
+from .renew import projector_link, representative_pin
 from .teacher import (
     bank,
     bank_export,
@@ -20,7 +21,7 @@ from .teacher import (
     workers,
     workers_role,
 )
-from .team import join, join_by_link, play
+from .team import play
 
 __all__ = [
     "bank",
@@ -45,7 +46,9 @@ __all__ = [
     "join_by_link",
     "play",
     "projector",
+    "projector_link",
     "projector_public",
+    "representative_pin",
     "projector_standings",
     "submit_move",
     "tick",

@@ -1,4 +1,4 @@
-"""A team's pages: joining with code and PIN (or the QR link), and its factory screen."""
+"""A team's factory screen (joining is in ``public``)."""
 
 from __future__ import annotations
 
@@ -7,60 +7,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from .. import duties, services
-from ..access import (
-    join_as_representative,
-    join_team,
-    lost_seat,
-    team_in_session,
-    viewer_for,
-)
-from ..models import Game, Representative, Team
-
-
-def join(request: HttpRequest) -> HttpResponse:
-    error = ""
-    code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
-    if request.method == "POST":
-        pin = (request.POST.get("pin") or "").strip()
-        team = Team.objects.filter(game__code=code, pin=pin).select_related("game").first()
-        represented = None if team or not pin else Game.objects.filter(
-            code=code, representative=Representative.STUDENTS, representative_pin=pin).first()
-        if represented is not None:  # the worker representative's PIN (step 6)
-            join_as_representative(request, represented)
-            return redirect("classroom:play", code=represented.code)
-        if team is None:
-            error = _("No team of a game %(code)s has that PIN. Check both with your teacher.") \
-                % {"code": code or "?"}
-        elif team.bot:
-            error = _("A bot plays that team.")
-        else:
-            _sit_down(request, team)
-            return redirect("classroom:play", code=team.game.code)
-    return render(request, "classroom/join.html", {"code": code, "error": error},
-                  status=400 if error else 200)
-
-
-def _sit_down(request: HttpRequest, team: Team) -> None:
-    """This browser plays ``team``; the lobby hears that the team has joined."""
-    join_team(request, team)
-    services.record_join(team_id=team.pk)
-
-
-def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
-    """A team's QR link, or the worker representative's (when students play it)."""
-    team = Team.objects.select_related("game").filter(token=token).first()
-    if team is not None:
-        if team.bot:
-            return render(request, "classroom/join.html",
-                          {"code": team.game.code, "error": _("A bot plays that team.")},
-                          status=400)
-        _sit_down(request, team)
-        return redirect("classroom:play", code=team.game.code)
-    game = get_object_or_404(Game, representative=Representative.STUDENTS,
-                             representative_token=token)
-    join_as_representative(request, game)
-    return redirect("classroom:play", code=game.code)
+from .. import duties
+from ..access import lost_seat, team_in_session, viewer_for
+from ..models import Game
 
 
 def play(request: HttpRequest, code: str) -> HttpResponse:

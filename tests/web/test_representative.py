@@ -18,7 +18,7 @@ from django.test import Client
 
 from classroom import selectors, services
 from classroom.access import REPRESENTATIVE_SESSION_KEY
-from classroom.models import Classroom, Game, GameAction
+from classroom.models import PIN_DIGITS, Classroom, Game, GameAction
 
 from .conftest import make_game
 from .test_consumers import communicator
@@ -62,7 +62,8 @@ def test_students_get_a_pin_of_their_own(labour: Game) -> None:
     """Rulebook II, "6. Step: Labor Market": the representative is a player of its own."""
     team_pins = set(labour.teams.values_list("pin", flat=True))
     assert labour.representative == "students"
-    assert len(labour.representative_pin) == 4 and labour.representative_pin not in team_pins
+    assert len(labour.representative_pin) == PIN_DIGITS
+    assert labour.representative_pin not in team_pins
     assert len(labour.representative_token) >= 16
 
 
@@ -171,7 +172,7 @@ def test_the_representative_acts_for_no_one_else(labour: Game) -> None:
 
 def test_a_wrong_pin_joins_nothing(labour: Game, game: Game) -> None:
     c, response = join_with_pin(labour, "99999")
-    assert response.status_code == 400 and "No team" in response.content.decode()
+    assert response.status_code == 400 and "do not let you join" in response.content.decode()
     # the teacher plays the representative of ``game``: no PIN joins it
     c, response = join_with_pin(game, labour.representative_pin)
     assert response.status_code in (302, 400)

@@ -8,7 +8,7 @@ from unittest import mock
 import pytest
 
 from classroom import selectors, services, state_store
-from classroom.models import Classroom, Game, GameAction, Snapshot
+from classroom.models import PIN_DIGITS, Classroom, Game, GameAction, Snapshot
 
 from .conftest import make_game
 
@@ -20,7 +20,7 @@ def submit(game: Game, actor: str, **payload: Any) -> services.Outcome:
 def test_new_game_has_teams_with_pins_and_a_first_snapshot(game: Game) -> None:
     teams = list(game.teams.all())
     assert [t.name for t in teams] == ["Red", "Blue"]
-    assert all(len(t.pin) == 4 and t.token for t in teams)
+    assert all(len(t.pin) == PIN_DIGITS and t.token for t in teams)
     assert Snapshot.objects.filter(game=game, seq=0).exists()
     assert game.config["risk_order"]  # the deck order is part of the log
 

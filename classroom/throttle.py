@@ -1,0 +1,212 @@
+"""Throttling of wrong join attempts (game code + PIN), per client address and per game.
+
+A PIN is guessed by trying: every wrong try counts against the address it came from and
+against the game code it named. Once either bucket holds its limit of failures, every try
+from that address, or for that game, is refused with 429 until the bucket's window has
+passed — the right PIN too, so a refusal says nothing about the PIN typed. The window starts
+with the bucket's first failure (a fixed window, not aligned to the clock), so an attacker gets
+at most ``failures`` guesses per ``seconds`` per game however many addresses they use; the
+arithmetic for the PIN length is in docs/security.md.
+
+The counters live in the ``"throttle"`` cache: Redis when ``REDIS_URL`` is set (shared by every
+server process), otherwise memory of the one process the embedded default runs. When Redis
+cannot be reached the counters fall back to this process's memory (logged): a join never fails
+because Redis is down.
+
+Teacher sign-in is django-axes' job (settings: "Sign-in and join throttling"); this module
+holds its backend (``SignInLockout``) and logs its lockouts to the same logger.
+
+The QR links are not throttled: their secrets are 128 random bits, which no rate of guessing
+finds, and they stay the way in for a class whose one shared address (a school's NAT) is
+locked out by a few mistyped PINs.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from axes.backends import AxesStandaloneBackend
+from axes.signals import user_locked_out
+from django.conf import settings
+from django.core.cache import BaseCache, caches
+from django.core.cache.backends.locmem import LocMemCache
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+log = logging.getLogger("classroom.security")
+
+#: A game code as the site makes them; anything else typed shares one bucket.
+_CODE = re.compile(r"[A-Z0-9]{1,8}")
+_fallback = LocMemCache("playboss-throttle-fallback", {"OPTIONS": {"MAX_ENTRIES": 50_000}})
+
+
+@dataclass(frozen=True)
+class Bucket:
+    kind: str  # "address" or "game"
+    name: str  # the address or the game code
+    failures: int
+    seconds: int
+
+    @property
+    def key(self) -> str:
+        return f"join:{self.kind}:{self.name}"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A join refused: which bucket is full, and how long until it empties."""
+
+    bucket: Bucket
+    retry_after: int  # seconds
+
+    @property
+    def minutes(self) -> int:
+        return max(1, math.ceil(self.retry_after / 60))
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address of the browser: ``REMOTE_ADDR``, or behind ``TRUSTED_PROXY_COUNT`` reverse
+    proxies the address the outermost of them saw (the entry it appended to
+    X-Forwarded-For). Entries left of it were written by the client and are never trusted.
+    Django-axes uses this function too (``AXES_CLIENT_IP_CALLABLE``), so both throttles agree
+    on who is who."""
+    remote = str(request.META.get("REMOTE_ADDR") or "unknown")
+    proxies = int(getattr(settings, "TRUSTED_PROXY_COUNT", 0))
+    if proxies <= 0:
+        return remote
+    forwarded = [part.strip() for part in
+                 str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",") if part.strip()]
+    if len(forwarded) < proxies:
+        return remote  # not through all our proxies: the socket's address is all we know
+    return forwarded[-proxies]
+
+
+def buckets(request: HttpRequest, code: str) -> list[Bucket]:
+    code = code if _CODE.fullmatch(code) else "?"
+    return [
+        Bucket("address", client_address(request), settings.JOIN_FAILURES_PER_ADDRESS,
+               settings.JOIN_THROTTLE_SECONDS),
+        Bucket("game", code, settings.JOIN_FAILURES_PER_GAME, settings.JOIN_THROTTLE_SECONDS),
+    ]
+
+
+def refused(request: HttpRequest, code: str) -> Refusal | None:
+    """Whether a join with ``code`` from this request's address must wait (checked before the
+    PIN is looked at); the longest wait of the full buckets."""
+    now = time.time()
+    worst: Refusal | None = None
+    for bucket in buckets(request, code):
+        count, until = _read(bucket)
+        if count >= bucket.failures and not until:  # its end was evicted: a whole window
+            until = now + bucket.seconds
+        if count >= bucket.failures and until > now:
+            wait = max(1, math.ceil(until - now))
+            if worst is None or wait > worst.retry_after:
+                worst = Refusal(bucket, wait)
+    if worst is not None:
+        log.info("join refused: %s %s has %d wrong tries, %d s to wait",
+                 worst.bucket.kind, worst.bucket.name, worst.bucket.failures, worst.retry_after)
+    return worst
+
+
+def failed(request: HttpRequest, code: str) -> None:
+    """Count a wrong code or PIN against the address and the game; log when a bucket fills."""
+    for bucket in buckets(request, code):
+        count = _count(bucket)
+        if count == bucket.failures:
+            log.warning("join throttled: %s %s reached %d wrong tries; refused for up to %d s",
+                        bucket.kind, bucket.name, count, bucket.seconds)
+
+
+def forget_all() -> None:
+    """Empty every join counter (tests; an administrator lifting a lockout at once). Only the
+    throttle's own keys: with Redis the database is shared with channels and Celery."""
+    _fallback.clear()
+    cache = _cache()
+    if isinstance(cache, LocMemCache):
+        cache.clear()
+        return
+    try:
+        client = cache._cache.get_client(None, write=True)  # type: ignore[attr-defined]
+        for key in client.scan_iter(match=f"{cache.key_prefix}:*"):
+            client.delete(key)
+    except Exception:  # Redis down: nothing there to forget now
+        log.exception("throttle cache unreachable: its counters stay")
+
+
+def _cache() -> BaseCache:
+    return caches["throttle"]
+
+
+def _read(bucket: Bucket) -> tuple[int, float]:
+    try:
+        return _read_from(_cache(), bucket)
+    except Exception:  # Redis down: this process's own counters, until it is back
+        log.exception("throttle cache unreachable: counting in this process")
+        return _read_from(_fallback, bucket)
+
+
+def _read_from(cache: BaseCache, bucket: Bucket) -> tuple[int, float]:
+    values = cache.get_many([bucket.key, bucket.key + ":until"])
+    return int(values.get(bucket.key, 0)), float(values.get(bucket.key + ":until", 0.0))
+
+
+def _count(bucket: Bucket) -> int:
+    try:
+        return _count_in(_cache(), bucket)
+    except Exception:
+        log.exception("throttle cache unreachable: counting in this process")
+        return _count_in(_fallback, bucket)
+
+
+def _count_in(cache: BaseCache, bucket: Bucket) -> int:
+    # ``add`` starts the window only if none is open; ``incr`` is atomic in Redis and in
+    # LocMem, so concurrent wrong tries from several processes are all counted.
+    if cache.add(bucket.key, 0, timeout=bucket.seconds):
+        cache.set(bucket.key + ":until", time.time() + bucket.seconds, timeout=bucket.seconds)
+    try:
+        return int(cache.incr(bucket.key))
+    except ValueError:  # the window closed between add and incr: this try opens a new one
+        cache.set(bucket.key, 1, timeout=bucket.seconds)
+        cache.set(bucket.key + ":until", time.time() + bucket.seconds, timeout=bucket.seconds)
+        return 1
+
+
+# ====================================================================== teacher sign-in
+class SignInLockout(AxesStandaloneBackend):
+    """Axes' check, first of the authentication backends: a locked-out username and address
+    is refused before its password is looked at. A sign-in without a request never came over
+    the network (a test's ``Client.login``, the shell): axes could not tell its address, and
+    there is nobody to lock out, so it is left to the next backend."""
+
+    def authenticate(self, request: HttpRequest | None, username: str | None = None,
+                     password: str | None = None, **kwargs: Any) -> None:
+        if request is None:
+            return None
+        super().authenticate(request, username, password, **kwargs)  # raises when locked out
+        return None
+
+
+@receiver(user_locked_out)
+def _log_sign_in_lockout(sender: Any, request: HttpRequest, username: str | None,
+                         ip_address: str | None, **kwargs: Any) -> None:
+    log.warning("sign-in locked out: user %r at %s after %d wrong passwords, for %s",
+                username, ip_address, settings.AXES_FAILURE_LIMIT, settings.AXES_COOLOFF_TIME)
+
+
+def sign_in_locked_out(request: HttpRequest, original_response: HttpResponse | None,
+                       credentials: dict[str, Any] | None) -> HttpResponse:
+    """Axes' answer to a locked-out sign-in (``AXES_LOCKOUT_CALLABLE``): 429, the page in the
+    request's language, and how long to wait — the whole cool-off, since a try while locked out
+    starts it again."""
+    minutes = max(1, math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+    response = render(request, "registration/locked_out.html", {"minutes": minutes},
+                      status=429)
+    response["Retry-After"] = str(minutes * 60)
+    return response

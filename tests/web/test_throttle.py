@@ -1,0 +1,263 @@
+"""Issue 11, "a hostile classroom": PIN guessing and password guessing.
+
+The findings: every PIN of a game tried in 68 s, never throttled; any wrong answer told a bot
+team's PIN apart ("A bot plays that team"); 200 wrong teacher passwords at 5/s, no lockout.
+Now wrong join tries are counted per address and per game (``classroom.throttle``), a full
+count answers 429 with when to try again — the right PIN too —, every wrong combination gets
+one answer, PINs have eight digits, teacher sign-in locks out (django-axes), and the teacher can
+issue a new projector link and a new PIN for the worker representative.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
+from django.test import Client, RequestFactory, override_settings
+
+from classroom import services, throttle
+from classroom.access import PROJECTOR_SESSION_KEY, viewer_from
+from classroom.consumers import GameConsumer
+from classroom.models import PIN_DIGITS, Classroom, Game, SeatChange
+
+from .conftest import make_game
+
+ERROR = re.compile(r'<p class="error[^"]*" role="alert">(.*?)</p>', re.S)
+
+
+def try_pin(code: str, pin: str, address: str = "10.1.1.1", c: Client | None = None) -> Any:
+    return (c or Client()).post("/join/", {"code": code, "pin": pin}, REMOTE_ADDR=address)
+
+
+def error_of(response: Any) -> str:
+    found = ERROR.search(response.content.decode())
+    assert found, response.content.decode()[:500]
+    return found.group(1).strip()
+
+
+def wrong_pin(game: Game) -> str:
+    taken = set(game.teams.values_list("pin", flat=True)) | {game.representative_pin}
+    return next(p for p in ("1" * PIN_DIGITS, "2" * PIN_DIGITS, "3" * PIN_DIGITS)
+                if p not in taken)
+
+
+def unchanged(game: Game) -> tuple[Any, ...]:
+    fresh = Game.objects.get(pk=game.pk)
+    return (fresh.revision, fresh.seats, fresh.status,
+            tuple(fresh.teams.values_list("pin", "joined", "seat_generation")))
+
+
+# ====================================================================== PINs
+def test_pins_have_eight_digits_and_spaces_typed_between_them_are_fine(game: Game) -> None:
+    teams = list(game.teams.all())
+    assert all(len(t.pin) == PIN_DIGITS == 8 and t.pin.isdigit() for t in teams)
+    red = game.teams.get(name="Red")
+    spaced = f"{red.pin[:4]} {red.pin[4:]}"  # as a student copies it from the team sheet
+    response = try_pin(game.code, spaced)
+    assert response.status_code == 302 and response["Location"] == f"/play/{game.code}/"
+
+
+# ====================================================================== one answer
+def test_every_wrong_combination_gets_one_answer_also_a_bot_teams_pin(
+        classroom: Classroom) -> None:
+    """Before: a bot team's PIN answered "A bot plays that team." and a wrong one named the
+    code; both with 400, so a guesser learnt that a PIN was a bot team's."""
+    game = make_game(classroom, bots={"Blue": "random"})
+    other = make_game(classroom, teams=["Green", "Gold"])
+    bot_pin = game.teams.get(name="Blue").pin
+    before = unchanged(game)
+    answers = [
+        try_pin(game.code, wrong_pin(game)),  # a wrong PIN
+        try_pin(game.code, bot_pin),  # a bot team's PIN
+        try_pin(game.code, other.teams.get(name="Green").pin),  # another game's team
+        try_pin("ZZZZZZ", game.teams.get(name="Red").pin),  # no such game
+        try_pin(game.code, ""),  # no PIN at all
+    ]
+    assert {a.status_code for a in answers} == {400}
+    assert len({error_of(a) for a in answers}) == 1
+    assert not re.search(r"\bbots?\b", error_of(answers[1]), re.I)
+    assert unchanged(game) == before
+
+
+def test_a_bot_teams_pin_does_not_join_it(classroom: Classroom) -> None:
+    game = make_game(classroom, bots={"Blue": "random"})
+    c = Client()
+    assert try_pin(game.code, game.teams.get(name="Blue").pin, c=c).status_code == 400
+    assert c.get(f"/play/{game.code}/").status_code == 302  # back to the join form
+
+
+# ====================================================================== the throttles
+def test_twenty_wrong_pins_from_one_address_get_429_and_change_nothing(
+        game: Game, caplog: pytest.LogCaptureFixture) -> None:
+    limit = settings.JOIN_FAILURES_PER_ADDRESS
+    assert limit < 20
+    before = unchanged(game)
+    with caplog.at_level(logging.INFO, logger="classroom.security"):
+        answers = [try_pin(game.code, wrong_pin(game), "10.2.2.2") for _ in range(20)]
+    assert [a.status_code for a in answers] == [400] * limit + [429] * (20 - limit)
+    refused = answers[-1]
+    minutes = settings.JOIN_THROTTLE_SECONDS // 60
+    assert f"Try again in {minutes} minutes" in error_of(refused)
+    assert 0 < int(refused["Retry-After"]) <= settings.JOIN_THROTTLE_SECONDS
+    assert unchanged(game) == before
+    lines = [r.getMessage() for r in caplog.records if r.name == "classroom.security"]
+    assert any("join throttled: address 10.2.2.2" in line for line in lines)
+    # Another address is not held up by this one's mistakes.
+    assert try_pin(game.code, game.teams.get(name="Red").pin, "10.3.3.3").status_code == 302
+
+
+def test_the_right_pin_during_a_lockout_waits_for_the_window(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decided: a refusal does not look at the PIN (else it would tell the right one); a
+    student who typed wrong too often waits for the window's end, or scans the QR code."""
+    red = game.teams.get(name="Red")
+    for _ in range(settings.JOIN_FAILURES_PER_ADDRESS):
+        try_pin(game.code, wrong_pin(game), "10.4.4.4")
+    c = Client()
+    assert try_pin(game.code, red.pin, "10.4.4.4", c=c).status_code == 429
+    assert Game.objects.get(pk=game.pk).teams.get(name="Red").joined is None
+    assert c.get(f"/join/{red.token}/").status_code == 302  # the QR link still lets them in
+    later = time.time() + settings.JOIN_THROTTLE_SECONDS + 1
+    monkeypatch.setattr(time, "time", lambda: later)  # the cache's expiry reads it too
+    assert try_pin(game.code, red.pin, "10.4.4.4").status_code == 302
+
+
+def test_wrong_pins_from_many_addresses_fill_the_games_count(
+        classroom: Classroom, caplog: pytest.LogCaptureFixture) -> None:
+    """A guess spread over many addresses (each below its own limit) is held by the game's."""
+    game, other = make_game(classroom), make_game(classroom)
+    with caplog.at_level(logging.WARNING, logger="classroom.security"):
+        for i in range(settings.JOIN_FAILURES_PER_GAME):
+            assert try_pin(game.code, wrong_pin(game), f"10.9.{i // 200}.{i % 200}") \
+                .status_code == 400
+    refused = try_pin(game.code, game.teams.get(name="Red").pin, "10.8.8.8")
+    assert refused.status_code == 429 and "Try again in" in error_of(refused)
+    assert any(f"join throttled: game {game.code}" in r.getMessage() for r in caplog.records)
+    # Another game's students join as before.
+    assert try_pin(other.code, other.teams.get(name="Red").pin, "10.8.8.8").status_code == 302
+
+
+def test_the_throttle_message_is_german_on_a_german_page(game: Game) -> None:
+    for _ in range(settings.JOIN_FAILURES_PER_ADDRESS):
+        try_pin(game.code, wrong_pin(game), "10.5.5.5")
+    c = Client(HTTP_ACCEPT_LANGUAGE="de")
+    refused = try_pin(game.code, wrong_pin(game), "10.5.5.5", c=c)
+    assert refused.status_code == 429
+    assert "Versuche es in 10 Minuten wieder" in error_of(refused)
+
+
+@override_settings(TRUSTED_PROXY_COUNT=1)
+def test_behind_one_proxy_the_address_it_saw_counts_not_what_the_client_wrote() -> None:
+    factory = RequestFactory()
+    request = factory.get("/", REMOTE_ADDR="10.0.0.1",
+                          HTTP_X_FORWARDED_FOR="1.2.3.4, 203.0.113.7")
+    assert throttle.client_address(request) == "203.0.113.7"
+    assert throttle.client_address(factory.get("/", REMOTE_ADDR="10.0.0.1")) == "10.0.0.1"
+    with override_settings(TRUSTED_PROXY_COUNT=0):
+        assert throttle.client_address(request) == "10.0.0.1"
+
+
+# ====================================================================== teacher sign-in
+def sign_in(password: str, address: str = "10.6.6.6", username: str = "teacher") -> Any:
+    return Client().post("/accounts/login/", {"username": username, "password": password},
+                         REMOTE_ADDR=address)
+
+
+def test_wrong_passwords_lock_the_sign_in_out(
+        teacher: User, caplog: pytest.LogCaptureFixture) -> None:
+    limit = settings.AXES_FAILURE_LIMIT
+    with caplog.at_level(logging.WARNING, logger="classroom.security"):
+        tries = [sign_in("wrong-password") for _ in range(limit)]
+    assert all(t.status_code == 200 for t in tries[:-1])  # the form again, with its error
+    assert tries[-1].status_code == 429
+    locked = sign_in("secret-pass-1")  # the right password, while locked out
+    assert locked.status_code == 429 and "_auth_user_id" not in locked.client.session
+    assert "Too many wrong passwords" in locked.content.decode()
+    assert any("sign-in locked out: user 'teacher'" in r.getMessage() for r in caplog.records)
+    # The same teacher at another address (the school's own network) still signs in.
+    assert sign_in("secret-pass-1", "10.7.7.7").status_code == 302
+
+
+def test_the_sign_in_lockout_page_is_german_on_a_german_page(teacher: User) -> None:
+    c = Client(HTTP_ACCEPT_LANGUAGE="de")
+    for _ in range(settings.AXES_FAILURE_LIMIT + 1):
+        last = c.post("/accounts/login/", {"username": "teacher", "password": "nope"},
+                      REMOTE_ADDR="10.6.6.7")
+    assert last.status_code == 429 and "Zu viele falsche Passwörter" in last.content.decode()
+
+
+# ====================================================================== new links and PINs
+def test_a_new_projector_link_locks_the_old_one_out(owner: Client, game: Game) -> None:
+    old = game.projector_token
+    projector = Client()
+    assert projector.get(f"/games/{game.pk}/projector/{old}/").status_code == 200
+    game = services.new_projector_link(game_id=game.pk)
+    assert game.projector_token != old and len(game.projector_token) >= 22
+    assert projector.get(f"/games/{game.pk}/projector/").status_code != 200
+    assert projector.get(f"/games/{game.pk}/projector/{old}/").status_code == 404
+    assert Client().get(f"/games/{game.pk}/projector/{game.projector_token}/").status_code \
+        == 200
+    assert game.seat_changes.filter(kind=SeatChange.Kind.PROJECTOR).count() == 1
+
+
+def test_the_teacher_issues_a_new_projector_link_from_the_projector_page(
+        owner: Client, game: Game) -> None:
+    old = game.projector_token
+    response = owner.post(f"/games/{game.pk}/projector/link/")
+    assert response.status_code == 302
+    fresh = Game.objects.get(pk=game.pk)
+    assert fresh.projector_token != old
+    assert fresh.projector_token in owner.get(f"/games/{game.pk}/projector/").content.decode()
+    assert Client().post(f"/games/{game.pk}/projector/link/").status_code in (302, 403)
+    assert Game.objects.get(pk=game.pk).projector_token == fresh.projector_token
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_projector_link_closes_the_old_projectors_socket(classroom: Classroom) -> None:
+    game = make_game(classroom)
+
+    async def scenario() -> None:
+        comm = WebsocketCommunicator(GameConsumer.as_asgi(), f"/ws/games/{game.pk}/")
+        comm.scope["url_route"] = {"kwargs": {"game_id": game.pk}}
+        comm.scope.update(user=AnonymousUser(), session={
+            PROJECTOR_SESSION_KEY: {str(game.pk): game.projector_token}})
+        assert (await comm.connect())[0]
+        while not await comm.receive_nothing(timeout=0.3):
+            await comm.receive_json_from()
+        await database_sync_to_async(services.new_projector_link)(game_id=game.pk)
+        assert (await comm.receive_json_from(timeout=5))["type"] == "changed"
+        assert await comm.receive_output(timeout=5) == {"type": "websocket.close",
+                                                        "code": 4403}
+
+    async_to_sync(scenario)()
+
+
+def test_a_new_representative_pin_locks_out_the_old_one(classroom: Classroom) -> None:
+    game = make_game(classroom, steps=[6], years=None, representative="students")
+    old_pin, old_token = game.representative_pin, game.representative_token
+    rep = Client()
+    assert try_pin(game.code, old_pin, c=rep).status_code == 302
+    game = services.new_representative_pin(game_id=game.pk)
+    assert game.representative_pin != old_pin and game.representative_token != old_token
+    assert len(game.representative_pin) == PIN_DIGITS
+    assert game.representative_pin not in set(game.teams.values_list("pin", flat=True))
+    assert viewer_from(rep.session, AnonymousUser(), game) is None  # signed out
+    wrong = try_pin(game.code, old_pin)
+    assert wrong.status_code == 400 and error_of(wrong) == error_of(
+        try_pin(game.code, wrong_pin(game)))
+    assert try_pin(game.code, game.representative_pin).status_code == 302
+    assert game.seat_changes.filter(kind=SeatChange.Kind.PIN, team=None).count() == 1
+
+
+def test_only_students_playing_the_representative_get_a_new_pin(game: Game) -> None:
+    with pytest.raises(services.ServiceError):
+        services.new_representative_pin(game_id=game.pk)
+    assert Game.objects.get(pk=game.pk).representative_pin == ""
