@@ -104,6 +104,16 @@ def _steps(state: GameState) -> frozenset[int]:
     return state.config.steps
 
 
+def _live(pattern: str, times: int, cash: int, sign: int, start: int) -> dict[str, Any]:
+    """A number field's consequence that follows what is typed (``live.js``): the words with
+    ``{total}`` and ``{cash}`` for the numbers, and the text for the field's first value."""
+    words = pattern % {"total": "{total}", "cash": "{cash}"}
+    total = start * times
+    return {"times": times, "cash": cash, "sign": sign, "pattern": words,
+            "text": words.replace("{total}", m(total)).replace("{cash}",
+                                                                 m(cash + sign * total))}
+
+
 # ---------------------------------------------------------------- the red field
 def _purchase_cost(state: GameState, units: int) -> int:
     prices = state.config.zone_prices
@@ -314,6 +324,8 @@ def _take_credit(state: GameState, team: Team, choice: Choice) -> Described:
                                                after % {"cash": m(team.cash + a)},
                                                debt % {"debt": m(team.bank_debt + a)}))
                                 for a in list(choice.values)[:60]}}
+    out["live"] = _live(_("%(total)s Marks · cash after %(cash)s"), 1, team.cash, 1,
+                        list(choice.values)[0])
     out["hint"] = _("The bank lends up to %(most)s Marks now, in steps of %(step)s (half the "
                     "value of your machines and computers, less your debt).") % {
         "most": m(credit_available(state, team)), "step": m(state.config.credit_step)}
@@ -451,6 +463,8 @@ def _auction_bid(state: GameState, team: Team, choice: Choice) -> Described:
     return {"label": _("Bid for the lot of %(units)s of raw material")
             % {"units": _units(units)},
             "texts": texts, "notes": [note], "start": values[0],
+            "live": _live(_("%(total)s Marks for the lot · cash after %(cash)s"), units,
+                          team.cash, -1, values[0]),
             "hint": _("From %(low)s to %(top)s Marks a unit (what your cash pays for the lot), "
                       "in steps of %(step)s.") % {"low": m(values[0]), "top": m(values[-1]),
                                                   "step": m(state.config.auction_step)}}
@@ -556,6 +570,10 @@ def why_missing(state: GameState, team: Team, choices: list[Choice]) -> list[str
         price = raw_price(state.market, state.config.zone_prices)
         if price is None:
             notes.append(_("Buying: the market has no raw material left."))
+        elif credit_available(state, team) >= state.config.credit_step:
+            notes.append(_("Buying: raw material costs %(price)s Marks a unit; your cash is "
+                           "%(cash)s Marks (you may borrow from the bank at any time).")
+                         % {"price": m(price), "cash": m(team.cash)})
         else:
             notes.append(_("Buying: raw material costs %(price)s Marks a unit; your cash is "
                            "%(cash)s Marks.") % {"price": m(price), "cash": m(team.cash)})

@@ -246,6 +246,7 @@ def form_for(choice: Choice, state: GameState | None = None,
             form["step"] = values[1] - values[0] if len(values) > 1 else 1
             form["start"] = said.get("start", values[0])
             form["hint"] = said.get("hint", "")
+            form["live"] = said.get("live")
     return form
 
 

@@ -286,6 +286,12 @@ def test_the_auction_bid_starts_at_the_teams_own_lowest_bid() -> None:
     assert "entries" not in red and red["start"] == lot["opening"] + 400
     html = render_to_string("classroom/_moves.html", {"moves": [red]})
     assert shown_value(html) == lot["opening"] + 400
+    # Beside it what that bid costs, which the page redraws as a bid is typed (live.js).
+    total = (lot["opening"] + 400) * lot["units"]
+    assert red["live"]["text"] == (f"{mk(total)} Marks for the lot · cash after "
+                                   f"{mk(10_000_000 - total)}")
+    assert red["live"]["pattern"] == "{total} Marks for the lot · cash after {cash}"
+    assert f'data-times="{lot["units"]}"' in html and red["live"]["text"] in html
 
 
 def test_an_auction_bid_that_cash_limits_lists_each_bid_with_the_lots_total() -> None:

@@ -105,7 +105,20 @@
     }
   }
 
+  // A number field's consequence follows what is typed ("1,350 Marks for the lot · cash after
+  // 18,650"); the server wrote it for the field's first value, in the page's language.
+  function liveConsequence(input) {
+    const out = input.form && input.form.querySelector("output.live");
+    const value = parseInt(input.value, 10);
+    if (!out || Number.isNaN(value)) return;
+    const total = value * Number(out.dataset.times);
+    const cash = Number(out.dataset.cash) + Number(out.dataset.sign) * total;
+    const fmt = (n) => n.toLocaleString(root.dataset.lang || document.documentElement.lang || undefined);
+    out.textContent = out.dataset.pattern.replace("{total}", fmt(total)).replace("{cash}", fmt(cash));
+  }
+
   function shown(newRevision) {
+    for (const input of panel.querySelectorAll("form.move input[type=number]")) liveConsequence(input);
     markMine();
     revision = newRevision;
     root.dataset.revision = String(newRevision);
@@ -256,6 +269,7 @@
   panel.addEventListener("input", (event) => {
     const field = event.target;
     if (field instanceof HTMLElement && field.closest("form")) field.dataset.dirty = "1";
+    if (field instanceof HTMLInputElement && field.type === "number") liveConsequence(field);
   });
   panel.addEventListener("click", (event) => {
     const button = event.target instanceof Element && event.target.closest(".ledger-page");
