@@ -267,3 +267,16 @@ def test_an_unknown_step_key_still_shows_as_data(bidding: Game,
     steps = region(screen(bidding, "bank"), "steps")
     card = steps[steps.index("step-new_step"):]
     assert '<dl class="data">' in card and "Lots" in text(card) and "3" in text(card)
+
+
+def test_a_paused_round_shows_its_frozen_seconds_and_no_countdown(bidding: Game) -> None:
+    """Pause freezes the open round's countdown: the block says how many seconds are left and
+    carries no deadline for live.js to count down."""
+    services.set_paused(game_id=bidding.pk, paused=True)
+    bidding.refresh_from_db()
+    assert bidding.deadline is None and bidding.paused_remaining is not None
+    block = region(screen(bidding, "Blue"), "open-round")
+    left = int(bidding.paused_remaining)
+    assert f"paused · {left} s left" in text(block) or f"paused · {left + 1} s left" in text(block)
+    assert "data-deadline" not in block
+    assert "angehalten · noch" in text(region(screen(bidding, "Blue", "de"), "open-round"))
