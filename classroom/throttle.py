@@ -136,8 +136,8 @@ def forget_all() -> None:
         client = cache._cache.get_client(None, write=True)  # type: ignore[attr-defined]
         for key in client.scan_iter(match=f"{cache.key_prefix}:*"):
             client.delete(key)
-    except Exception:  # Redis down: nothing there to forget now
-        log.exception("throttle cache unreachable: its counters stay")
+    except Exception as exc:  # Redis down: nothing there to forget now
+        log.warning("throttle cache unreachable (%s): its counters stay", exc)
 
 
 def _cache() -> BaseCache:
@@ -147,8 +147,8 @@ def _cache() -> BaseCache:
 def _read(bucket: Bucket) -> tuple[int, float]:
     try:
         return _read_from(_cache(), bucket)
-    except Exception:  # Redis down: this process's own counters, until it is back
-        log.exception("throttle cache unreachable: counting in this process")
+    except Exception as exc:  # Redis down: this process's own counters, until it is back
+        log.warning("throttle cache unreachable (%s): counting in this process", exc)
         return _read_from(_fallback, bucket)
 
 
@@ -160,8 +160,8 @@ def _read_from(cache: BaseCache, bucket: Bucket) -> tuple[int, float]:
 def _count(bucket: Bucket) -> int:
     try:
         return _count_in(_cache(), bucket)
-    except Exception:
-        log.exception("throttle cache unreachable: counting in this process")
+    except Exception as exc:
+        log.warning("throttle cache unreachable (%s): counting in this process", exc)
         return _count_in(_fallback, bucket)
 
 

@@ -154,6 +154,24 @@ def test_the_throttle_message_is_german_on_a_german_page(game: Game) -> None:
     assert "Versuche es in 10 Minuten wieder" in error_of(refused)
 
 
+class _Unreachable:
+    """A cache whose server is down (Redis stopped): every call fails."""
+
+    def __getattr__(self, name: str) -> Any:
+        def fail(*args: Any, **kwargs: Any) -> Any:
+            raise ConnectionError("Redis is down")
+        return fail
+
+
+def test_with_the_throttles_cache_down_joins_go_on_and_are_counted_in_the_process(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(throttle, "_cache", lambda: _Unreachable())
+    assert try_pin(game.code, game.teams.get(name="Red").pin, "10.5.5.9").status_code == 302
+    answers = [try_pin(game.code, wrong_pin(game), "10.5.5.9").status_code
+               for _ in range(settings.JOIN_FAILURES_PER_ADDRESS + 1)]
+    assert answers[-2:] == [400, 429]
+
+
 @override_settings(TRUSTED_PROXY_COUNT=1)
 def test_behind_one_proxy_the_address_it_saw_counts_not_what_the_client_wrote() -> None:
     factory = RequestFactory()
@@ -261,3 +279,25 @@ def test_only_students_playing_the_representative_get_a_new_pin(game: Game) -> N
     with pytest.raises(services.ServiceError):
         services.new_representative_pin(game_id=game.pk)
     assert Game.objects.get(pk=game.pk).representative_pin == ""
+
+
+# ====================================================================== with Redis
+@pytest.mark.services
+def test_with_redis_every_process_counts_in_one_place(game: Game) -> None:
+    """With REDIS_URL the counters are in Redis (a second server process sees the first's
+    wrong tries); forgetting them removes the throttle's keys only — channels and Celery share
+    the database."""
+    import redis
+    from django.core.cache import caches
+
+    assert type(caches["throttle"]).__name__ == "RedisCache"
+    other_process = redis.Redis.from_url(settings.REDIS_URL)
+    other_process.set("not-the-throttles", "1")
+    for _ in range(settings.JOIN_FAILURES_PER_GAME):
+        try_pin(game.code, wrong_pin(game), "10.11.0.1")
+    keys = [k.decode() for k in other_process.scan_iter(match="playboss-throttle:*")]
+    assert any(k.endswith(f"join:game:{game.code}") for k in keys)
+    throttle.forget_all()
+    assert not list(other_process.scan_iter(match="playboss-throttle:*"))
+    assert other_process.get("not-the-throttles") == b"1"
+    other_process.delete("not-the-throttles")
