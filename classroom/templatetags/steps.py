@@ -20,12 +20,13 @@ register = template.Library()
 
 #: The view keys with a block of their own: ``templates/classroom/steps/<key>.html``. Any other
 #: key a step adds is shown by the generic ``as_data`` until it gets one.
-BLOCKS = ("free_market", "auction", "takeovers", "marketing", "goal", "labor")
+BLOCKS = ("free_market", "auction", "estate", "takeovers", "marketing", "goal", "labor")
 
 #: Block titles, and what each step is, in one line for a reader who never played it.
 TITLES: dict[str, Any] = {
     "free_market": _("Free market: the bidding round"),
     "auction": _("Auction of raw material"),
+    "estate": _("Auction of a bankrupt team's assets"),
     "takeovers": _("Takeover offers"),
     "marketing": _("Marketing organizations"),
     "goal": _("Game goal"),

@@ -366,3 +366,27 @@ E.AUTO[PENDING] = _nobody_left
 legal.PENDING_CHOICES[PENDING] = _choices
 legal.WAITING[PENDING] = waiting
 legal.ACTOR_CHOICES.append(_bank_choices)
+
+
+def _view(state: GameState, viewer: str) -> dict[str, Any]:
+    """The open auction of a bankrupt team's assets, held in the open ("The bank will then
+    auction off all of your assets"): everyone sees the lot, the bank's price, the highest bid
+    and its bidder; what the team owed, and why, only the bank."""
+    estate = state.step.get(PENDING)
+    if estate is None or not state.pending or state.pending[0].kind != PENDING:
+        return {}
+    team = state.teams[estate["team"]]
+    out: dict[str, Any] = {
+        "team": team.name, "raw": team.raw, "finished": team.finished,
+        "machines": len(team.machines), "computers": team.computers_owned,
+        "value": estate["value"], "price": estate["price"], "bidder": estate["bidder"],
+        "passed": list(estate["passed"]), "waiting_for": waiting(state),
+    }
+    if viewer == BANK:
+        out.update(due=estate["due"], reason=estate["reason"])
+    return {"estate": out}
+
+
+from . import views  # noqa: E402
+
+views.EXTRA_VIEWS.append(_view)

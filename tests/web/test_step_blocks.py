@@ -280,3 +280,51 @@ def test_a_paused_round_shows_its_frozen_seconds_and_no_countdown(bidding: Game)
     assert f"paused · {left} s left" in text(block) or f"paused · {left + 1} s left" in text(block)
     assert "data-deadline" not in block
     assert "angehalten · noch" in text(region(screen(bidding, "Blue", "de"), "open-round"))
+
+
+@pytest.fixture
+def estate(classroom: Classroom, monkeypatch: pytest.MonkeyPatch) -> Game:
+    """Red is bankrupt (a major breakdown it cannot pay) and its assets — 10 units of raw
+    material and a machine — are auctioned to the teams (``bankruptcy_auction = "teams"``):
+    the position of ``tests/rules/helpers.bankrupt_red``, its moves recorded as a game log."""
+    from playboss.rules.gamelog import FORMAT, VERSION
+    from tests.rules import helpers
+
+    moves: list[dict[str, Any]] = []
+    real = helpers.apply
+
+    def recording(state: Any, action: Any, *args: Any) -> Any:
+        events = real(state, action, *args)
+        moves.append(action.to_dict())
+        return events
+
+    monkeypatch.setattr(helpers, "apply", recording)
+    state, _ = helpers.bankrupt_red(bankruptcy_auction="teams")
+    game = services.import_log(classroom=classroom, name="Estate", log_data={
+        "format": FORMAT, "version": VERSION, "config": state.config.to_dict(),
+        "actions": moves})
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() + timedelta(seconds=60))
+    game.refresh_from_db()
+    return game
+
+
+def test_a_bankrupt_teams_assets_auctioned_show_the_lot_and_the_highest_bid(
+        estate: Game) -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": "The bank will then
+    auction off all of your assets": every team sees the lot, the bank's price and the highest
+    bid with its bidder; what Red owed shows on the bank's console only."""
+    _play(estate, "Blue", type="estate_bid", price=7_000)
+    green = text(region(screen(estate, "Green"), "open-round"))
+    assert "Auction of a bankrupt team's assets" in green
+    assert re.search(r"Lot Red.s assets ?: 10 units of raw material ?, 1 machine", green), green
+    assert "Highest bid 7,000 M by Blue" in green and "The bank pays 6,500 M" in green
+    assert "Bid more than 7,000 M for the whole lot, or pass" in green
+    assert "Owed when it went bankrupt" not in green
+    assert "You hold the highest bid" in text(region(screen(estate, "Blue"), "open-round"))
+    assert "Your business is bankrupt" in text(region(screen(estate, "Red"), "open-round"))
+    bank = text(region(screen(estate, "bank"), "steps"))
+    assert "Owed when it went bankrupt 3,000 M" in bank and "Highest bid 7,000 M by Blue" in bank
+    german = text(region(screen(estate, "Green", "de"), "open-round"))
+    assert "Höchstes Gebot 7.000 M von Blue" in german and "Lot" not in german
+    for seen in (green, bank, german):
+        assert_readable(seen)
