@@ -42,6 +42,9 @@ _LIST_FIELDS = ("teams", "order")
 
 @dataclass
 class _Feed:
+    #: The game's code: a feed is never taken for another game that got the same id (a test
+    #: database, a restored backup).
+    code: str
     history: int
     seq: int
     teams: frozenset[str]
@@ -107,7 +110,8 @@ def team_news(game: Game, team: str) -> list[dict[str, Any]]:
     """The news of ``team`` at ``game``'s current move, newest first: ``{"seq", "event"}``."""
     with _lock:
         feed = _feeds.get(game.pk)
-        if feed is None or feed.history != game.history or feed.seq > game.seq:
+        if (feed is None or feed.code != game.code or feed.history != game.history
+                or feed.seq > game.seq):
             feed = None
         elif feed.seq == game.seq:
             return _items(feed, team)
@@ -118,16 +122,18 @@ def team_news(game: Game, team: str) -> list[dict[str, Any]]:
         if feed is not None and current is feed and feed.seq == base:
             feed.read(rows, game.seq)
             return _items(feed, team)
-        if current is not None and current.history == game.history and current.seq == game.seq:
+        if (current is not None and current.code == game.code
+                and current.history == game.history and current.seq == game.seq):
             return _items(current, team)  # another screen caught it up meanwhile
     if feed is not None:  # another screen moved the feed meanwhile (rare): read it all
         rows = _rows(game, 0)
-    fresh = _Feed(game.history, 0, frozenset(game.config.get("teams") or ()))
+    fresh = _Feed(game.code, game.history, 0, frozenset(game.config.get("teams") or ()))
     fresh.read(rows, game.seq)
     items = _items(fresh, team)
     with _lock:
         current = _feeds.get(game.pk)
-        if current is None or current.history != game.history or current.seq < game.seq:
+        if (current is None or current.code != game.code or current.history != game.history
+                or current.seq < game.seq):
             if game.pk not in _feeds and len(_feeds) >= _FEEDS:
                 _feeds.pop(next(iter(_feeds)))
             _feeds[game.pk] = fresh
@@ -138,6 +144,6 @@ def _items(feed: _Feed, team: str) -> list[dict[str, Any]]:
     return [{"seq": seq, "event": event} for seq, event in reversed(feed.items.get(team, ()))]
 
 
-def forget(game_id: int) -> None:
+def forget_all() -> None:
     with _lock:
-        _feeds.pop(game_id, None)
+        _feeds.clear()

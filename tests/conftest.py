@@ -99,12 +99,27 @@ def celery_worker_process(db: object) -> Iterator[subprocess.Popen[str]]:
 def _fresh_caches() -> Iterator[None]:
     """Test databases reuse ids: never let a test read another test's cached game state,
     rendered screen regions or game rows."""
-    from classroom import consumers, screens, state_store
+    from classroom import consumers, news, screens, state_store
     from classroom.templatetags.regions import MEMO
 
     with state_store._lock:
         state_store._cache.clear()
+    news.forget_all()
     MEMO.clear()
     screens._stamps.clear()
     consumers._games.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the site's default language. A page requested in German leaves
+    German active in the test's thread (LocaleMiddleware activates a request's language and
+    never deactivates it), and a ServiceError is told in the language active where its
+    message is read."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -40,11 +39,6 @@ def region(html: str, name: str) -> str:
 
 def news_of(game: Game, actor: str, language: str = "en") -> str:
     return region(screen(game, actor, language), "news")
-
-
-@pytest.fixture(autouse=True)
-def fresh_feeds() -> None:
-    news._feeds.clear()
 
 
 # ====================================================================== the status bar
