@@ -22,6 +22,10 @@ register = template.Library()
 #: key a step adds is shown by the generic ``as_data`` until it gets one.
 BLOCKS = ("free_market", "auction", "estate", "takeovers", "marketing", "goal", "labor")
 
+#: Pending items whose state a step's block shows in the page's language (the engine's English
+#: detail of the item is left out beside it).
+BLOCK_PENDING = frozenset({"bidding", "auction", "estate", "hiring"})
+
 #: Block titles, and what each step is, in one line for a reader who never played it.
 TITLES: dict[str, Any] = {
     "free_market": _("Free market: the bidding round"),
@@ -57,6 +61,11 @@ def step_block(key: Any) -> str:
     name = f"classroom/steps/{key}.html"
     get_template(name)  # a missing block is a bug here, not an empty card on the console
     return name
+
+
+@register.filter
+def has_step_block(kind: Any) -> bool:
+    return kind in BLOCK_PENDING
 
 
 @register.filter

@@ -328,3 +328,17 @@ def test_a_bankrupt_teams_assets_auctioned_show_the_lot_and_the_highest_bid(
     assert "Höchstes Gebot 7.000 M von Blue" in german and "Lot" not in german
     for seen in (green, bank, german):
         assert_readable(seen)
+
+
+def test_the_bank_status_counts_a_bidding_rounds_units_as_units(bidding: Game) -> None:
+    """The bidding round's open item holds the units offered, not Marks ("bidding round ·
+    1 M" in the issue); the turn card names it in words, without the engine's key or its
+    English detail beside the step's block."""
+    html = screen(bidding, "bank")
+    status = text(region(html, "bank-status"))
+    assert "2 units" in status and "2 M" not in status
+    turn = text(region(html, "turn"))
+    assert "2 units" in turn and "(bidding)" not in turn and "Sharks offers 2" not in turn
+    german = screen(bidding, "bank", "de")
+    assert "2 Einheiten" in text(region(german, "bank-status"))
+    assert "offers" not in text(region(german, "turn"))
