@@ -375,3 +375,43 @@ def test_bare_choices_keep_their_plain_label() -> None:
     assert form["label"] == "Buy raw material"
     assert form["entries"] == [{"value": v, "text": v} for v in (1, 2, 3)]
     assert form["notes"] == []
+
+
+def _words(form: dict[str, Any]) -> list[str]:
+    out = [form["label"], *form["notes"], form.get("hint") or ""]
+    out += [str(e["text"]) for e in form.get("entries", [])]
+    if form.get("live"):
+        out.append(form["live"]["text"])
+    return out
+
+
+def test_every_decision_of_a_played_game_is_german_on_a_german_page() -> None:
+    """Rulebook II, all six expansion steps, as bots play them: every label, option, note and
+    hint a team's screen shows differs from the English one on a German page (the same words
+    in both mean a text nobody translated), apart from names and numbers."""
+    from playboss.rules import waiting_for
+    from playboss.rules.bots import BOTS
+
+    state = new_game(GameConfig(teams=("Red", "Blue", "Green"), seed=5, years=2,
+                                steps=frozenset({1, 2, 3, 4, 5, 6})))
+    bot = BOTS["greedy"](5)
+    seen: set[str] = set()
+    for i in range(600):
+        if state.phase == "ended" or not waiting_for(state):
+            break
+        if i % 3 == 0:
+            for name, team in state.teams.items():
+                choices = legal_choices(state, name)
+                with translation.override("en"):
+                    english = [_words(form_for(c, state, team)) for c in choices]
+                    english.append(why_missing(state, team, choices))
+                with translation.override("de"):
+                    german = [_words(form_for(c, state, team)) for c in choices]
+                    german.append(why_missing(state, team, choices))
+                for en_words, de_words in zip(english, german, strict=True):
+                    for en, de in zip(en_words, de_words, strict=True):
+                        seen.add(en)
+                        bare = re.sub(r"[\d.,·×#+()\s-]|Red|Blue|Green|WEB", "", en)
+                        assert not bare or en != de, f"untranslated: {en!r}"
+        apply(state, bot.choose(state, waiting_for(state)[0]))
+    assert len(seen) > 100  # the game offered many decisions, not a handful
