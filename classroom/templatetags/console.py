@@ -159,10 +159,12 @@ def step_data(data: dict[str, Any]) -> list[tuple[str, str, Any]]:
 
 @register.filter
 def team_extras(row: dict[str, Any]) -> dict[str, Any]:
-    """A team row's keys that expansion steps added."""
+    """A team row's keys that expansion steps added, those with a value (every row has
+    ``sold_to``, empty until a business is sold: no "more" on every row for nothing)."""
     if not isinstance(row, dict):
         return {}
-    return {k: v for k, v in row.items() if k not in BASE_TEAM_KEYS}
+    return {k: v for k, v in row.items()
+            if k not in BASE_TEAM_KEYS and v not in (None, "", [], {})}
 
 
 #: Words of the engine's view that the consoles show as they are ("phase": "turn").

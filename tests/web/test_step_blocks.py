@@ -342,3 +342,10 @@ def test_the_bank_status_counts_a_bidding_rounds_units_as_units(bidding: Game) -
     german = screen(bidding, "bank", "de")
     assert "2 Einheiten" in text(region(german, "bank-status"))
     assert "offers" not in text(region(german, "turn"))
+
+
+def test_the_glance_has_no_empty_more_per_team(auction: Game) -> None:
+    """Every team row carries ``sold_to`` (empty until a business is sold): the table of every
+    team at a glance offers "more" only for data that is there."""
+    glance = region(screen(auction, "bank"), "glance")
+    assert "inline-details" not in glance and "Business sold to" not in glance
