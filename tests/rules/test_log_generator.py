@@ -25,14 +25,17 @@ def _played(seed: int, moves: int) -> tuple[GameLog, dict[str, object]]:
 
 
 def test_a_replayed_log_ends_with_the_games_generator() -> None:
+    """Rulebook I, "Preparation for Play": the deck the game shuffled is in its log; a replay
+    of the log ends with the game's state, its generator included."""
     log, final = _played(seed=5, moves=120)
     assert log.config.risk_order is not None  # the drawn order is in the log
     assert state_to_dict(replay(GameLog.from_dict(log.to_dict()))) == final
 
 
 def test_a_game_set_up_from_its_log_rolls_the_same_dice_without_recorded_outcomes() -> None:
-    """The recorded outcomes dropped, the replay draws them again from the generator: the
-    same dice and cards, so the game is the same."""
+    """Rulebook I, "Now We Can Begin to Play": the dice come from the generator after the
+    shuffle; with the recorded outcomes dropped, the replay draws them again: the same dice
+    and cards, so the game is the same."""
     log, final = _played(seed=8, moves=150)
     bare = [{k: v for k, v in entry.items() if k != "chance"} for entry in log.entries]
     assert bare != log.entries, "nothing was drawn: the test compares nothing"
@@ -40,8 +43,9 @@ def test_a_game_set_up_from_its_log_rolls_the_same_dice_without_recorded_outcome
 
 
 def test_a_deck_laid_by_hand_leaves_the_generator_at_the_seed() -> None:
-    """A risk_order that is not the seed's shuffle (a scenario, a physical board's deck) is
-    no drawn outcome: the generator starts at the seed, as logs always did."""
+    """Rulebook I, "Preparation for Play": a risk_order that is not the seed's shuffle (a
+    scenario, a physical board's deck) is no drawn outcome: the generator starts at the seed,
+    as logs always did."""
     drawn = new_game(GameConfig(teams=("Red", "Blue"), seed=3))
     laid = new_game(GameConfig(teams=("Red", "Blue"), seed=3,
                                risk_order=tuple(reversed(drawn.deck))))

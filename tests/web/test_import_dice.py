@@ -44,6 +44,7 @@ def _chances(game: Game, after: int) -> list[dict[str, int] | None]:
 
 def test_an_imported_game_rolls_on_as_the_original(original: Game,
                                                    classroom: Classroom) -> None:
+    """Rulebook I, "Now We Can Begin to Play": the copy rolls the dice the original rolls."""
     copy = _import(original, classroom)
     assert cached(copy) == cached(original)  # the generator too
     at = original.seq
@@ -57,6 +58,8 @@ def test_an_imported_game_rolls_on_as_the_original(original: Game,
 
 def test_undo_in_an_imported_game_rolls_what_the_original_rolled(
         original: Game, classroom: Classroom) -> None:
+    """Rulebook I, "Now We Can Begin to Play": moves taken back and made again roll the same
+    dice in the copy as in the original; no undo buys a better roll."""
     copy = _import(original, classroom)
     # The copy keeps the original's snapshots: move 0 and every SNAPSHOT_EVERY moves.
     assert {0, services.SNAPSHOT_EVERY} <= set(copy.snapshots.values_list("seq", flat=True))
@@ -76,6 +79,7 @@ def test_undo_in_an_imported_game_rolls_what_the_original_rolled(
 
 def test_an_imported_copy_of_an_imported_game_is_the_same_game(
         original: Game, classroom: Classroom) -> None:
+    """Rulebook I, "Preparation for Play": a copy of a copy has the original's deck and dice."""
     copy = _import(_import(original, classroom), classroom)
     assert selectors.export_log(copy)["config"] == original.config
     assert cached(copy) == cached(original)
@@ -83,8 +87,9 @@ def test_an_imported_copy_of_an_imported_game_is_the_same_game(
 
 def test_an_old_export_without_a_move_0_snapshot_still_rolls_as_the_original(
         original: Game, classroom: Classroom) -> None:
-    """A game imported before the fix kept only its last snapshot; rebuilt from its config
-    alone (an undo to before that snapshot), it now rolls what the original rolls."""
+    """Rulebook I, "Now We Can Begin to Play": a game imported before the fix kept only its
+    last snapshot; rebuilt from its config alone (an undo to before that snapshot), it now
+    rolls what the original rolls."""
     copy = _import(original, classroom)
     copy.snapshots.exclude(seq=copy.seq).delete()
     services.undo(game_id=copy.pk, to_seq=5)
