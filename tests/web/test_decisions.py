@@ -224,6 +224,19 @@ def test_the_green_field_names_the_chip_price_and_the_cash_after() -> None:
         "Buy a WEB chip for 1,000 Marks (cash after 9,000)")
 
 
+def test_the_yellow_field_names_what_each_choice_costs() -> None:
+    """Rulebook I, "The Yellow Cost Field": produce on every machine at 3,000 Marks a unit, or
+    pay idle costs of 1,000 Marks per machine."""
+    state = new_game(GameConfig(teams=("Red", "Blue"), first_team="Red", dice="entered"))
+    give(state, "Red", raw=2, machines=(0, 0))
+    apply(state, A.Roll("Red", die=5))
+    assert state.pending[0].kind == "yellow"
+    labels = {f["fixed"]["option"]: f["label"] for f in forms(state, "Red", "cost")}
+    assert labels["idle"] == "Idle costs: 2 machine(s) × 1,000 = 2,000 Marks"
+    assert labels["produce"] == "Produce 2 units for 6,000 Marks (cash after 4,000)"
+    assert cash_after(state, A.CostChoice("Red", option="produce")) == 4_000
+
+
 # ====================================================================== step 1: free market
 def test_each_offer_names_its_price_and_the_total() -> None:
     """Rulebook II, "1. Step: Free Market for Sales": the first supplier announces N units at
