@@ -63,6 +63,23 @@ def step_block(key: Any) -> str:
     return name
 
 
+#: The order of the bank console's step cards: open rounds first, then what changes less.
+CARD_ORDER = ("free_market", "auction", "estate", "takeovers", "labor", "marketing", "goal")
+
+
+@register.filter
+def console_order(items: Any) -> list[Any]:
+    """``step_data``'s (key, title, value) in the console's order: a round that runs, then
+    the steps' standing data, then a step with nothing running (step 1 between biddings),
+    then keys without a block of their own."""
+    def rank(item: Any) -> tuple[int, int]:
+        key, value = item[0], item[2]
+        known = key in CARD_ORDER
+        return (0 if known and value else 1 if known else 2,
+                CARD_ORDER.index(key) if known else 0)
+    return sorted(items or [], key=rank)
+
+
 @register.filter
 def has_step_block(kind: Any) -> bool:
     return kind in BLOCK_PENDING

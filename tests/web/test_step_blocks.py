@@ -349,3 +349,9 @@ def test_the_glance_has_no_empty_more_per_team(auction: Game) -> None:
     team at a glance offers "more" only for data that is there."""
     glance = region(screen(auction, "bank"), "glance")
     assert "inline-details" not in glance and "Business sold to" not in glance
+
+
+def test_the_bank_console_shows_the_running_round_first(auction: Game) -> None:
+    steps = region(screen(auction, "bank"), "steps")
+    cards = re.findall(r'class="card step-data step-(\w+)"', steps)
+    assert cards[0] == "auction" and cards[-1] == "free_market", cards  # nothing to sell now
