@@ -390,7 +390,7 @@ def _point_holders(data: dict[str, Any], me: str) -> list[str]:
 
 
 def _bid(state: GameState, team: Team, choice: Choice) -> Described:
-    from playboss.rules.steps.free_market.phase import phase_of
+    from playboss.rules.steps.free_market.phase import allowed_prices, phase_of
 
     data = phase_of(state)
     price = int(choice.fixed.get("price") or 0)
@@ -401,7 +401,10 @@ def _bid(state: GameState, team: Team, choice: Choice) -> Described:
     point = data["point"]
     holders = ", ".join(_point_holders(data, team.name)) or _("the lowest offer")
     notes = []
-    if price < point:
+    standing = data["offers"].get(team.name)
+    if standing is not None and price == standing["price"]:
+        label = _("Keep your price of %(price)s Marks a unit") % {"price": m(price)}
+    elif price < point:
         label = _("Underbid %(who)s: offer at %(price)s Marks a unit (%(point)s now)") % {
             "who": holders, "price": m(price), "point": m(point)}
     elif price == point:
@@ -410,10 +413,9 @@ def _bid(state: GameState, team: Team, choice: Choice) -> Described:
         if data["seller_in"] and data["seller_price"] == point:
             notes.append(_("At the same price the first supplier, %(seller)s, sells first.")
                          % {"seller": data["seller"]})
-    else:
+    else:  # above the point: only a standing price is (kept above)
         label = _("Keep your price of %(price)s Marks a unit") % {"price": m(price)}
-    standing = data["offers"].get(team.name)
-    if standing is not None and price == point:
+    if standing is not None and price == allowed_prices(data, team.name)[0]:  # once a round
         notes.append(_("You may offer fewer units than before (%(units)s), not more.")
                      % {"units": _units(standing["units"])})
     return {"label": label, "texts": texts, "notes": notes}

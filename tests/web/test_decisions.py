@@ -26,7 +26,7 @@ from playboss.rules import engine as E
 from playboss.rules.legal import Choice, legal_choices
 from playboss.rules.state import BOX, PRODUCTION, GameState
 from playboss.rules.steps.auction import AuctionBid
-from playboss.rules.steps.free_market import OfferSale
+from playboss.rules.steps.free_market import Bid, MatchBid, OfferSale
 from playboss.rules.steps.labor import OfferHire
 from tests.web.conftest import make_game
 
@@ -272,6 +272,27 @@ def test_an_underbid_says_its_price_and_whom_it_undercuts() -> None:
     assert texts(bids[1])[2] == "2 units · 8,000 Marks if they sell"
     assert one(state, "Blue", "withdraw_bid")["label"] == (
         "Withdraw: offer nothing in this bidding")
+
+
+def test_a_later_round_says_keep_match_and_underbid() -> None:
+    """Rulebook II, "1. Step: Free Market for Sales", "Explanations": the first supplier
+    matches the lowest offer or withdraws; then the competition keeps its price, meets the
+    lowest offer or goes 500 below it, with no more units than before."""
+    state = on_red(frozenset({1}), market_fill=M5000)
+    give(state, "Red", finished=2)
+    give(state, "Blue", finished=2)
+    apply(state, OfferSale("Red", units=2, price=4_500))
+    apply(state, Bid("Blue", units=2, price=4_000))
+    assert one(state, "Red", "match_bid")["label"] == (
+        "Match the lowest offer: sell 2 units at 4,000 Marks a unit (8,000 Marks)")
+    assert one(state, "Red", "withdraw_bid")["label"] == "Withdraw: sell nothing in this bidding"
+    apply(state, MatchBid("Red"))
+    bids = forms(state, "Blue", "bid")
+    assert [f["label"] for f in bids] == [
+        "Keep your price of 4,000 Marks a unit",
+        "Underbid Red: offer at 3,500 Marks a unit (4,000 now)"]
+    assert bids[0]["notes"] == ["You may offer fewer units than before (2 units), not more."]
+    assert bids[1]["notes"] == []
 
 
 # ====================================================================== step 2: auction
