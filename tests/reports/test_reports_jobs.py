@@ -104,11 +104,13 @@ def test_strangers_are_sent_to_sign_in(game: Game) -> None:
     assert anonymous.get(reverse("reports:csv", args=[game.pk, "ledger"])).status_code == 302
 
 
-def test_a_year_statement_of_a_year_not_played_fails_with_the_reason(game: Game) -> None:
+def test_a_year_statement_of_a_year_not_played_is_refused_with_the_reason(game: Game) -> None:
+    """Issue 11: a year that does not exist is refused when asked for (it was queued, 202,
+    and failed), and no job is made."""
     red = game.teams.get(name="Red")
-    job = services.request_report(game=game, kind=Kind.YEAR, team=red, year=9, by_teacher=False)
-    job.refresh_from_db()
-    assert job.status == Status.FAILED and job.message == "Red has no year 9 yet."
+    with pytest.raises(ServiceError, match="Red has no year 9 yet."):
+        services.request_report(game=game, kind=Kind.YEAR, team=red, year=9, by_teacher=False)
+    assert not ReportJob.objects.filter(year=9).exists()
     ok = services.request_report(game=game, kind=Kind.YEAR, team=red, year=2, by_teacher=False)
     ok.refresh_from_db()
     assert ok.status == Status.DONE
