@@ -476,6 +476,23 @@ def _auction_pass(state: GameState, team: Team, choice: Choice) -> Described:
     return {"label": _("Pass: drop out of this auction")}
 
 
+# ---------------------------------------------------------------- step 3: marketing
+def _marketing_sale(state: GameState, team: Team, choice: Choice) -> Described:
+    """Sold without competition at the market price (rulebook II, "3. Step")."""
+    words = _Option(team)
+    return {"texts": {n: words.sold(n, sum(sale_prices(state, team, n, advertising=False)))
+                      for n in choice.values}}
+
+
+def _pay_marketing(state: GameState, team: Team, choice: Choice) -> Described:
+    from playboss.rules.steps.marketing import YEARLY_COST
+
+    if choice.fixed.get("pay"):
+        return {"label": _("Pay the marketing costs: %(cost)s Marks (%(cash)s)")
+                % {"cost": m(YEARLY_COST), "cash": _cash_after(team, -YEARLY_COST)}}
+    return {}
+
+
 # ---------------------------------------------------------------- step 6: the labour market
 def _offer_hire(state: GameState, team: Team, choice: Choice) -> Described:
     salary = int(choice.fixed.get("salary") or 0)
@@ -532,6 +549,8 @@ DESCRIBERS = {
     "withdraw_bid": _withdraw_bid,
     "auction_bid": _auction_bid,
     "auction_pass": _auction_pass,
+    "marketing_sale": _marketing_sale,
+    "pay_marketing": _pay_marketing,
     "offer_hire": _offer_hire,
     "accept_hire": _hire_answer,
     "reject_hire": _hire_answer,

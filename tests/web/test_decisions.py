@@ -342,6 +342,26 @@ def test_an_auction_bid_that_cash_limits_lists_each_bid_with_the_lots_total() ->
                             f"lot · cash after {mk(100 * lot['units'])}")
 
 
+# ====================================================================== step 3: marketing
+def test_a_marketing_sale_names_the_revenue() -> None:
+    """Rulebook II, "3. Step: Marketing Organization": one unit per roll sold without
+    competition at the market price."""
+    from playboss.rules.steps.marketing import FoundMarketing
+
+    state = new_game(GameConfig(teams=("Red", "Blue"), first_team="Red", dice="entered",
+                                years=None, steps=frozenset({3}), market_fill=HALF))
+    give(state, "Red", finished=2)
+    apply(state, FoundMarketing("Red", trough=1))
+    apply(state, A.Roll("Red", die=2))
+    apply(state, A.Pass("Red"))  # the red field: nothing; the organization's sale is next
+    form = one(state, "Red", "marketing_sale")
+    for n, text in texts(form).items():
+        after = cash_after(state, A.action_from_dict(
+            {"type": "marketing_sale", "actor": "Red", "units": n}))
+        assert text == f"{n} unit{'s' if n > 1 else ''} · +{mk(after - state.teams['Red'].cash)} " \
+            f"Marks · cash after {mk(after)}"
+
+
 # ====================================================================== step 6: labour
 def test_hiring_offers_name_workers_and_salary() -> None:
     """Rulebook II, "6. Step: Labor Market", "Hiring": an offer of workers at a salary per red
