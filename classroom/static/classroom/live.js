@@ -77,11 +77,15 @@
     morphStyle: "innerHTML",
     callbacks: {
       // Never replace what a person is typing or has chosen: a field being edited, or edited
-      // since the last send, keeps its value until its form is sent.
-      beforeNodeMorphed(oldNode) {
+      // since the last send, keeps its value until its form is sent. Only while the new screen
+      // has that very field there: a die chosen for a roll must not stay behind in the form
+      // of the next move (which the engine would refuse: "no field die").
+      beforeNodeMorphed(oldNode, newNode) {
         if (oldNode instanceof HTMLInputElement || oldNode instanceof HTMLTextAreaElement ||
             oldNode instanceof HTMLSelectElement) {
-          if (oldNode === document.activeElement || oldNode.dataset.dirty) return false;
+          const same = newNode.nodeName === oldNode.nodeName &&
+            newNode.getAttribute("name") === oldNode.getAttribute("name");
+          if (same && (oldNode === document.activeElement || oldNode.dataset.dirty)) return false;
         }
         return true;
       },
@@ -200,6 +204,9 @@
     const body = JSON.stringify({ actor: form.dataset.actor || actor, action: action,
                                   key: keys.get(signature), revision: revision });
     for (const b of form.querySelectorAll("button")) b.disabled = true;
+    // Sent: what was typed has been used. The screen the move brings (over the socket, often
+    // before this answer) may redraw these fields for the next move.
+    for (const input of form.querySelectorAll("[data-dirty]")) delete input.dataset.dirty;
     try {
       for (let attempt = 0; ; attempt++) {
         let response = null;
