@@ -190,6 +190,9 @@ VARIANTS: list[tuple[str, str, dict[str, Any], Case]] = [
     ("a team of another game by its id", "games/<int:game_id>/bank/teams/<int:team_id>/pin/",
      {"team_id": "other"}, Case(expect(LOGIN, team_A=403, team_B=403, other_game_team=403,
                                        other_teacher=403, owner=404), method="post")),
+    # the class pack (every team's statements): the teacher's only, whoever asks by its id
+    ("the class pack's status", "reports/jobs/<int:job_id>/", {"job_id": "pack"},
+     Case(expect(404, owner=OK))),
     ("team B's statements asked for by team A", "games/<int:game_id>/reports/new/", {},
      Case(expect(403, anonymous=LOGIN, team_A=OK, team_B=OK, representative=OK, owner=OK,
                  projector=LOGIN), method="post", data={"kind": "team", "team": "B"})),
@@ -205,6 +208,8 @@ class World:
     team_b: Team
     other_team: Team
     job: ReportJob
+    #: A class pack's job row (not built: who may ask for it by its id is the question).
+    pack: ReportJob
     sessions: dict[str, SimpleCookie] = field(default_factory=dict)
     users: dict[str, User] = field(default_factory=dict)
     #: marker name → (texts that must not show, roles that may see them)
@@ -238,7 +243,8 @@ def build_world(classroom: Classroom, teacher: User) -> World:
     other_team = other_game.teams.get(name="Gold")
     job = report_services.request_report(game=game, kind=ReportJob.Kind.TEAM, team=team_b,
                                          by_teacher=False, limited=False)
-    world = World(game, other_game, team_a, team_b, other_team, job)
+    pack = ReportJob.objects.create(game=game, kind=ReportJob.Kind.PACK, by_teacher=True)
+    world = World(game, other_game, team_a, team_b, other_team, job, pack)
     cash = state_store.read_state(game, lambda s: {t.name: t.cash for t in s.teams.values()})
     assert cash["Blue"] == cash["Red"] - 1357  # the markers below are what they say
     world.secrets = {
@@ -307,6 +313,8 @@ def _path(world: World, route: str, name: str, overrides: dict[str, Any]) -> str
         kwargs["token"] = game.projector_token
     if overrides.get("team_id") == "other":
         overrides = {**overrides, "team_id": world.other_team.pk}
+    if overrides.get("job_id") == "pack":
+        overrides = {**overrides, "job_id": world.pack.pk}
     kwargs.update({k: v for k, v in overrides.items() if k != "query"})
     wanted = set(re.findall(r"<(?:\w+:)?(\w+)>", route))
     path = reverse(name, kwargs={k: v for k, v in kwargs.items() if k in wanted})
