@@ -44,6 +44,7 @@ from classroom.templatetags.regions import MEMO
 from playboss.rules import (
     GameConfig,
     GameState,
+    RuleViolation,
     action_from_dict,
     apply,
     legal_choices,
@@ -172,10 +173,22 @@ class ServiceMachine(RuleBasedStateMachine):
                 {"type": "take_credit", "amount": 777}, {"type": "roll", "die": 9},
                 {"type": "accept_deal", "deal": 999_999})]
 
-        options = self._read(candidates)
-        if not options:
+        def refused(state: GameState) -> tuple[str, dict[str, Any]] | None:
+            # The first candidate from ``pick`` on that the engine refuses (a turn's move can
+            # be open to others too, e.g. at any time): the service must refuse it as well.
+            options = candidates(state)
+            for i in range(min(len(options), 40)):
+                actor, move = options[(pick + i) % len(options)]
+                try:
+                    apply(state.clone(), action_from_dict({**move, "actor": actor}))
+                except RuleViolation:
+                    return actor, move
+            return None
+
+        chosen = self._read(refused)
+        if chosen is None:
             return
-        actor, move = options[pick % len(options)]
+        actor, move = chosen
         for game in self.games:
             game.refresh_from_db()
             before = (game.seq, game.revision, game.actions.count(),
