@@ -288,6 +288,8 @@ CATALOGUE: dict[str, Any] = {
     "takeover_no_target": _("There is no other team %(target)s in business to buy."),
     "takeover_price_negative": _("The price of a business cannot be negative."),
     "terms_length": _("Terms are a text of at most %(most)s characters."),
+    "takeover_too_many_open": _("%(team)s has %(most)s open takeover offers already; wait for "
+                                "an answer before making another."),
     "no_takeover_offer": _("There is no open takeover offer %(offer)s."),
     "takeover_reject_parties": _("Only the two teams of an offer can turn it down."),
     "takeover_accept_target": _("Only %(target)s can accept an offer for its business."),

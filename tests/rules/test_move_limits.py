@@ -13,6 +13,7 @@ import pytest
 from playboss.rules import RuleViolation, action_from_dict
 from playboss.rules import actions as A
 from playboss.rules.deals import OPEN_DEALS_MAX, TERMS_MAX
+from playboss.rules.steps.takeover import OPEN_OFFERS_MAX, OfferTakeover
 
 from .helpers import game, play, refused
 
@@ -94,3 +95,16 @@ def test_the_limit_is_a_billion_either_way() -> None:
     with pytest.raises(RuleViolation, match="larger than the game holds"):
         action_from_dict({"type": "correction", "actor": "bank", "team": "Red",
                           "amount": A.MAX_NUMBER + 1, "reason": "r"})
+
+
+def test_a_team_has_at_most_ten_open_takeover_offers() -> None:
+    """Rulebook part II, "4. Step: Taxation" (a business purchased and consolidated) and step
+    6 (businesses bought): offers to buy another business flooded the target's screens as deals
+    did; the eleventh open one of a buyer is refused, the others' are theirs."""
+    state = game(steps=frozenset({4}))
+    for price in range(OPEN_OFFERS_MAX):
+        play(state, OfferTakeover("Red", target="Blue", price=price))
+    err = refused(state, OfferTakeover("Red", target="Blue", price=99), "wait for an answer")
+    assert (err.code, err.params) == ("takeover_too_many_open",
+                                      {"team": "Red", "most": OPEN_OFFERS_MAX})
+    play(state, OfferTakeover("Blue", target="Red", price=1))

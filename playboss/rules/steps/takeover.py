@@ -65,6 +65,10 @@ for _cls in (OfferTakeover, AcceptTakeover, RejectTakeover):
 A._INT_FIELDS.update({"price", "offer"})
 
 
+#: Open takeover offers a team may have made at once (as open deals, issue 11).
+OPEN_OFFERS_MAX = 10
+
+
 def offers(state: GameState) -> dict[str, dict[str, Any]]:
     """The open offers (read only: an empty dict is not stored, so a refusal writes nothing)."""
     found: dict[str, dict[str, Any]] = state.step.get("takeovers", {})
@@ -91,6 +95,12 @@ def _offer(turn: E.Turn, action: OfferTakeover) -> None:
     if not isinstance(action.terms, str) or len(action.terms) > 200:
         raise RuleViolation("Terms are a text of at most 200 characters.", RULE,
                             code="terms_length", params={"most": 200})
+    standing = sum(1 for o in offers(state).values() if o["buyer"] == buyer.name)
+    if standing >= OPEN_OFFERS_MAX:  # a flood of offers fills the target's screens
+        raise RuleViolation(f"{buyer.name} has {standing} open takeover offers already; wait "
+                            "for an answer before making another.", RULE,
+                            code="takeover_too_many_open",
+                            params={"team": buyer.name, "most": OPEN_OFFERS_MAX})
     offer_id = str(state.new_id())
     state.step.setdefault("takeovers", {})[offer_id] = {"buyer": buyer.name, "target": target.name,
                                "price": action.price, "terms": action.terms}
