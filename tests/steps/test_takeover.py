@@ -158,3 +158,30 @@ def test_an_estate_auction_closes_when_the_last_team_to_answer_sells_its_busines
     _do(state, AcceptTakeover("Green", offer=int(next(iter(state.step["takeovers"])))))
     assert "estate" not in state.step and state.teams["Blue"].raw == 2 + 2 + 2
     assert waiting_for(state) == ["Blue"] and state.current == "Blue"
+
+
+def test_the_answers_to_a_takeover_offer_are_listed_for_its_two_teams_only() -> None:
+    """Rulebook II, "4. Step: Taxation" (a business purchased): the screens offer the target
+    an acceptance and a refusal, the buyer a way to take its offer back, and a third team
+    nothing; acceptance is listed only when the engine accepts it (not during the target's
+    own turn)."""
+    from playboss.rules.legal import legal_choices
+
+    state = _game()
+    _do(state, OfferTakeover("Red", target="Blue", price=1_000))
+    offer = int(next(iter(state.step["takeovers"])))
+
+    def answers(team: str) -> set[str]:
+        return {c.cls.type for c in legal_choices(state, team)
+                if c.fixed.get("offer") == offer and c.any_time}
+
+    assert answers("Blue") == {"accept_takeover", "reject_takeover"}
+    assert answers("Red") == {"reject_takeover"}
+    assert answers("Green") == set()
+    state.current = "Blue"  # during its own turn a business is not sold
+    assert answers("Blue") == {"reject_takeover"}
+    with pytest.raises(RuleViolation, match="between its turns"):
+        apply(state, AcceptTakeover("Blue", offer=offer))
+    state.current = "Red"
+    _do(state, RejectTakeover("Red", offer=offer))
+    assert answers("Blue") == set() and not state.step.get("takeovers")

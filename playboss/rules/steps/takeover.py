@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from .. import actions as A
 from .. import engine as E
-from .. import views
+from .. import legal, views
 from ..errors import RuleViolation, marks
 from ..money import _cash
 from ..state import BANK, GameState, Team
@@ -130,6 +130,32 @@ def _reject(turn: E.Turn, action: RejectTakeover) -> None:
               offer=action.offer)
 
 
+def _acceptance_problem(state: GameState, offer: dict[str, Any]) -> RuleViolation | None:
+    """Why the target cannot accept the offer now, or None: it can (asked by ``_accept``
+    and by the legal moves, so a listed acceptance is always accepted)."""
+    buyer, target = state.teams[offer["buyer"]], state.teams[offer["target"]]
+    if buyer.bankrupt:
+        return RuleViolation(f"{buyer.name} is out of the game.", RULE,
+                             code="takeover_buyer_out", params={"team": buyer.name})
+    if state.phase == "order":
+        return RuleViolation("The game has not begun: businesses are sold once it has.", RULE,
+                             code="takeover_before_game")
+    if state.current == target.name:
+        return RuleViolation("A business is sold between its turns, not during one.", RULE,
+                             code="takeover_during_turn")
+    price = offer["price"]
+    if buyer.cash + target.cash < price:
+        return RuleViolation(f"{buyer.name} cannot pay {marks(price)} Marks, even with "
+                             f"{target.name}'s cash.", RULE, code="takeover_cash",
+                             params={"team": buyer.name, "price": price,
+                                     "target": target.name})
+    if target.has_computer and buyer.has_computer:
+        return RuleViolation(f"{buyer.name} has a computer already; a factory has one slot. "
+                             "Sell one first.", RULE, code="takeover_computer_room",
+                             params={"team": buyer.name})
+    return None
+
+
 def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
     state = turn.state
     _require(state)
@@ -138,25 +164,11 @@ def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
         raise RuleViolation(f"Only {offer['target']} can accept an offer for its business.",
                             RULE, code="takeover_accept_target",
                             params={"target": offer["target"]})
+    problem = _acceptance_problem(state, offer)
+    if problem is not None:
+        raise problem
     buyer, target = state.teams[offer["buyer"]], state.teams[offer["target"]]
-    if buyer.bankrupt:
-        raise RuleViolation(f"{buyer.name} is out of the game.", RULE,
-                            code="takeover_buyer_out", params={"team": buyer.name})
-    if state.phase == "order":
-        raise RuleViolation("The game has not begun: businesses are sold once it has.", RULE,
-                            code="takeover_before_game")
-    if state.current == target.name:
-        raise RuleViolation("A business is sold between its turns, not during one.", RULE,
-                            code="takeover_during_turn")
     price = offer["price"]
-    if buyer.cash + target.cash < price:
-        raise RuleViolation(f"{buyer.name} cannot pay {marks(price)} Marks, even with "
-                            f"{target.name}'s cash.", RULE, code="takeover_cash",
-                            params={"team": buyer.name, "price": price, "target": target.name})
-    if target.has_computer and buyer.has_computer:
-        raise RuleViolation(f"{buyer.name} has a computer already; a factory has one slot. "
-                            "Sell one first.", RULE, code="takeover_computer_room",
-                            params={"team": buyer.name})
     del offers(state)[str(action.offer)]
     open_year_loss = _open_year_loss(turn, target) if enabled(state, 4) else 0
     _consolidate(turn, buyer, target)
@@ -317,3 +329,23 @@ def _view(state: GameState, viewer: str) -> dict[str, Any]:
 
 
 views.EXTRA_VIEWS.append(_view)
+
+
+def _any_time(state: GameState, team: Team) -> list[legal.Choice]:
+    """The answers to open offers, at any time: the target accepts (when it may) or turns
+    an offer down, the buyer takes its own back. Making an offer is not listed: its price
+    is open-ended, as a private deal's terms are (the team screen has a form for it)."""
+    if not allowed(state) or state.phase == "ended":
+        return []
+    out: list[legal.Choice] = []
+    for offer_id, offer in offers(state).items():
+        if team.name not in (offer["buyer"], offer["target"]):
+            continue
+        fixed = {"offer": int(offer_id)}
+        if team.name == offer["target"] and _acceptance_problem(state, offer) is None:
+            out.append(legal.Choice(AcceptTakeover, fixed, any_time=True))
+        out.append(legal.Choice(RejectTakeover, fixed, any_time=True))
+    return out
+
+
+legal.ANY_TIME_CHOICES.append(_any_time)
