@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from .bots import BOTS
 from .config import ALL_STEPS
 from .errors import RuleViolation
 from .gamelog import GameLog, ReplayError, replay
@@ -127,6 +128,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import report, tournament
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    try:
+        records = tournament(bots, args.games, args.teams, args.seed, args.years,
+                             _parse_steps(args.steps), checks=args.check)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(report(records))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """One bot game written out as a game log."""
     from .config import GameConfig
@@ -161,15 +176,25 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--years", type=int, default=10)
     s.add_argument("--steps", default="", help="expansion steps: 1,3,6 or all")
-    s.add_argument("--bot", choices=("random", "greedy"), default="random")
+    s.add_argument("--bot", choices=tuple(BOTS), default="sensible",
+                   help="who plays every seat (random: the fuzzing bot)")
     s.add_argument("--no-check", action="store_true", help="skip the invariant checks")
     s.set_defaults(func=cmd_simulate)
+    t = sub.add_parser("tournament", help="bots against each other, seats rotated")
+    t.add_argument("--bots", default="sensible,greedy", help="comma-separated: " + ",".join(BOTS))
+    t.add_argument("--games", type=int, default=100)
+    t.add_argument("--teams", type=int, default=6)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--years", type=int, default=10)
+    t.add_argument("--steps", default="", help="expansion steps: 1,3,6 or all")
+    t.add_argument("--check", action="store_true", help="check invariants after every action")
+    t.set_defaults(func=cmd_tournament)
     g = sub.add_parser("play", help="one bot game, written as a game log")
     g.add_argument("--teams", type=int, default=4)
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--years", type=int, default=3)
     g.add_argument("--steps", default="")
-    g.add_argument("--bot", choices=("random", "greedy"), default="greedy")
+    g.add_argument("--bot", choices=tuple(BOTS), default="greedy")
     g.add_argument("--out", default=None)
     g.set_defaults(func=cmd_play)
     args = parser.parse_args(argv)

@@ -59,7 +59,7 @@ def play_game(
 
 def simulate(
     games: int, teams: int, seed: int, years: int = 10, steps: frozenset[int] = frozenset(),
-    bot: str = "random", checks: bool = True,
+    bot: str = "sensible", checks: bool = True,
 ) -> SimulationReport:
     names = tuple(f"Team {i + 1}" for i in range(teams))
     actions = bankruptcies = 0

@@ -42,6 +42,7 @@ from ..market import market_price, placement_zones, purchase_zones
 from ..red_field import production_cost
 from ..state import GameState, Team
 from .base import GREEDY_HINTS, Bot
+from .greedy import GreedyBot
 
 
 @dataclass(frozen=True)
@@ -53,24 +54,33 @@ class Style:
     reserve_base: int = 1_500
     reserve_per_machine: int = 1_000
     #: The least a unit is sold for before the last half year.
-    sale_floor: int = 2_500
+    sale_floor: int = 4_500
     #: Machines aimed for, by the year the team is in (0 = the first).
     machine_target: tuple[int, ...] = (1, 2, 2, 3)
     #: Cash beyond the reserve that a further machine needs after paying for it.
-    invest_cushion: int = 3_000
+    invest_cushion: int = 5_000
     #: Raw material bought in one go: enough for this many production decisions.
-    batch_productions: int = 3
+    batch_productions: int = 6
     #: The dearest raw unit worth buying (the sale price rises as the market empties).
-    raw_ceiling: int = 400
+    raw_ceiling: int = 500
     #: WEB chips kept beyond the insurance's two, for the yellow and white fields.
-    spare_web: int = 2
+    spare_web: int = 3
+    #: WEB chips held before a machine is bought (insurance against fire and write-off).
+    web_before_machine: int = 2
+    #: Cash beyond the reserve kept when repaying the bank.
+    repay_margin: int = 5_000
     #: Double machines with WEB chips (three a machine).
-    use_efficiency: bool = True
+    use_efficiency: bool = False
 
 
 class SensibleBot(Bot):
     name = "sensible"
     style = Style()
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        #: The steps' rarer decisions are played as the greedy bot plays them.
+        self.fallback = GreedyBot(seed)
 
     def choose(self, state: GameState, actor: str) -> A.Action:
         team = state.teams.get(actor)
@@ -95,7 +105,7 @@ class SensibleBot(Bot):
 
     def decide(self, state: GameState, team: Team, choices: list[Choice] | None,
                turn: list[Choice]) -> A.Action:
-        by_cls: dict[type, list[Choice]] = {}
+        by_cls: dict[type[A.Action], list[Choice]] = {}
         for c in turn:
             by_cls.setdefault(c.cls, []).append(c)
         name = team.name
@@ -116,10 +126,41 @@ class SensibleBot(Bot):
             for c in turn:
                 if c.cls is A.RenewLease and c.fixed.get("renew") == renew:
                     return c.pick(name, 0)
-        return self.pick(turn[0], name)
+        by_type = {c.cls.type: c for c in turn}
+        if "withdraw_bid" in by_type:  # step 1: a round of the free market's bidding
+            return self.bidding(state, team, turn)
+        if "auction_pass" in by_type:  # step 2: the bank auctions raw material
+            return self.auction(state, team, by_type)
+        # The steps' other decisions (hiring, marketing, takeovers, ...): as the greedy bot.
+        return self.fallback.decide(state, team, choices, turn)
+
+    def bidding(self, state: GameState, team: Team, turn: list[Choice]) -> A.Action:
+        """Step 1: the first supplier keeps its sale going; a competitor offers its stock
+        at the dearest price it may that still pays, or stays out."""
+        by_type = {c.cls.type: c for c in turn}
+        if "match_bid" in by_type:
+            return by_type["match_bid"].pick(team.name, 0)
+        late = self.years_left(state, team) < 0.5 or team.cash < self.reserve(team)
+        floor = self.sale_floor(team, late)
+        bids = [c for c in turn if c.cls.type == "bid" and c.fixed["price"] >= floor]
+        if not bids:
+            return by_type["withdraw_bid"].pick(team.name, 0)
+        best = max(bids, key=lambda c: c.fixed["price"])
+        return best.pick(team.name, best.size() - 1)
+
+    def auction(self, state: GameState, team: Team, by_type: dict[str, Choice]) -> A.Action:
+        """Step 2: bid the least a bid may be while raw material is wanted and cheap."""
+        bid = by_type.get("auction_bid")
+        capacity = self.capacity(state, team)
+        if bid is not None and capacity and team.raw < self.style.batch_productions * capacity:
+            price = bid.values[0]
+            if price <= self.style.raw_ceiling - 100 and team.cash - price * 5 >= self.reserve(
+                    team):
+                return bid.pick(team.name, 0)
+        return by_type["auction_pass"].pick(team.name, 0)
 
     def red_field(self, state: GameState, team: Team,
-                  by_cls: dict[type, list[Choice]]) -> A.Action:
+                  by_cls: dict[type[A.Action], list[Choice]]) -> A.Action:
         """One decision: invest in the first machines, sell a stock that pays, produce, buy
         raw material in a batch, invest further, or nothing."""
         name = team.name
@@ -130,18 +171,21 @@ class SensibleBot(Bot):
             credit = self.investment_credit(state, team, invest[0].values)
             if credit is not None:
                 return A.Invest(name, credit=credit)
-        sell = self.units_to_sell(state, team, late)
+        sell = self.units_to_sell(state, team, late or team.cash < self.reserve(team))
+        if sell and A.Sell not in by_cls:
+            offers = [c for cls, cs in by_cls.items() if cls.type == "offer_sale" for c in cs]
+            sell = min(sell, offers[0].size()) if offers else 0
         produce = by_cls.get(A.Produce)
         if sell and (not produce or team.finished >= 2 * max(1, capacity) or late
                      or team.cash < self.reserve(team)):
-            return A.Sell(name, units=sell)
+            return self.sale(team, by_cls, sell)
         if produce:
             units = produce[0].values[-1]
             affordable = (team.cash - self.style.reserve_base // 2) // production_cost(team)
             if affordable >= 1:
                 return A.Produce(name, units=min(units, affordable))
         if sell:
-            return A.Sell(name, units=sell)
+            return self.sale(team, by_cls, sell)
         buy = by_cls.get(A.Purchase)
         if buy and not late:
             units = self.units_to_buy(state, team, capacity, buy[0].values[-1])
@@ -153,14 +197,27 @@ class SensibleBot(Bot):
                 return A.Invest(name, credit=credit)
         return A.Pass(name)
 
+    def sale(self, team: Team, by_cls: dict[type[A.Action], list[Choice]], units: int) -> A.Action:
+        """A sale: the base model's, or with the free market (step 1) an offer at the
+        dearest price on offer (the market price)."""
+        if A.Sell in by_cls:
+            return A.Sell(team.name, units=units)
+        offers = [c for cls, cs in by_cls.items() if cls.type == "offer_sale" for c in cs]
+        best = max(offers, key=lambda c: c.fixed.get("price", 0))
+        return best.pick(team.name, units - 1)
+
     def yellow_field(self, state: GameState, team: Team, turn: list[Choice]) -> A.Action:
         options = {c.fixed["option"]: c for c in turn if c.cls is A.CostChoice}
         idle = IDLE_COST * len(team.machines)
-        # A WEB chip costs 1,000 on the green field; the two kept as insurance stand for a
-        # machine (14 of the 30 risk cards), so only a spare one, or a dear idle bill, or an
-        # empty till, is paid with one.
-        if "web" in options and idle and (team.web > WEB_INSURANCE or idle >= 3 * WEB_PRICE
-                                          or team.cash < idle):
+        # A WEB chip costs 1,000 on the green field, but green fields are few and the bank
+        # holds only 30 chips: the two kept as insurance stand for a machine (14 of the 30
+        # risk cards), one more saves a machine on the white field. So a chip pays only an
+        # idle bill dearer than a chip (a spare one), a bill of three machines (keeping one
+        # for the white field), or a bill the till cannot pay; a rich team pays cash.
+        rich = team.cash >= idle + self.reserve(team) + MACHINE_PRICE // 2
+        spare = team.web > WEB_INSURANCE and idle >= 2 * WEB_PRICE and not rich
+        dear = idle >= 3 * WEB_PRICE and team.web > 1 and not rich  # one kept for the white
+        if "web" in options and idle and (spare or dear or team.cash < idle):
             return options["web"].pick(team.name, 0)
         return options["idle"].pick(team.name, 0)
 
@@ -182,9 +239,13 @@ class SensibleBot(Bot):
     def any_time(self, state: GameState, team: Team) -> A.Action | None:
         name = team.name
         late = self.years_left(state, team) < 1
-        saving = MACHINE_PRICE if self.wants_machine(state, team) else 2 * WEB_PRICE
-        if team.bank_debt and team.cash - team.bank_debt >= self.reserve(team) + (
-                0 if late else saving):
+        # Debt costs 10 % and a fee of 1,000 a year, and a team at its credit limit must
+        # sell a machine for the next bill it cannot pay: repay whenever the cash left
+        # covers the running costs (the bank lends a new machine's half again).
+        keep = self.reserve(team, with_interest=False) + self.style.repay_margin
+        if not team.machines and not late:
+            keep = 0  # the debt blocks the credit for a new first machine: clear it
+        if team.bank_debt and team.cash - team.bank_debt >= (0 if late else keep):
             return A.RepayCredit(name, amount=team.bank_debt)
         if self.style.use_efficiency and team.web >= WEB_EFFICIENCY + WEB_INSURANCE \
                 and not late:
@@ -210,10 +271,11 @@ class SensibleBot(Bot):
 
     # -- judgement -------------------------------------------------------------------------
 
-    def reserve(self, team: Team) -> int:
+    def reserve(self, team: Team, with_interest: bool = True) -> int:
         """Cash for what falls due before the next sale: the yellow field's idle costs, the
         bank's interest and fee at the start, a risk card."""
-        interest = team.bank_debt * INTEREST_PERCENT // 100 + LOAN_FEE if team.bank_debt else 0
+        interest = team.bank_debt * INTEREST_PERCENT // 100 + LOAN_FEE \
+            if team.bank_debt and with_interest else 0
         return (self.style.reserve_base + self.style.reserve_per_machine * len(team.machines)
                 + interest)
 
@@ -259,7 +321,7 @@ class SensibleBot(Bot):
         if capacity == 0 or team.raw >= 2 * capacity:
             return 0
         want = min(self.style.batch_productions * capacity - team.raw, most)
-        budget = team.cash - self.reserve(team) // 2
+        budget = team.cash - self.style.reserve_base - production_cost(team) * capacity
         units = spent = 0
         for z in purchase_zones(state.market, want):
             price = state.config.zone_prices[z]
@@ -272,9 +334,17 @@ class SensibleBot(Bot):
     def wants_machine(self, state: GameState, team: Team) -> bool:
         if self.years_left(state, team) < 2:
             return False
+        if team.web < self.style.web_before_machine or (
+                not team.web and self.write_off_ahead(state, team)):
+            return False  # a machine bought now, with no WEB chip to save it, may go there
         targets = self.style.machine_target
         target = targets[min(team.years, len(targets) - 1)]
         return len(team.machines) < target
+
+    def write_off_ahead(self, state: GameState, team: Team) -> bool:
+        """A white field within the next two dozen fields (about seven rolls)."""
+        board = state.config.board
+        return any(board[(team.position + step) % len(board)] == "W" for step in range(1, 25))
 
     def investment_credit(self, state: GameState, team: Team,
                           credits: Sequence[int]) -> int | None:
@@ -283,8 +353,10 @@ class SensibleBot(Bot):
         credit = credits[-1]
         if team.machines and team.web < WEB_INSURANCE:
             return None  # insure the machines it has before buying another
-        cushion = self.style.invest_cushion if team.machines else 0
-        if team.cash + credit - MACHINE_PRICE < self.reserve(team) + cushion:
+        if not team.machines:  # without a machine the team earns nothing at all
+            enough = team.cash + credit - MACHINE_PRICE >= self.style.reserve_base
+            return credit if enough else None
+        if team.cash + credit - MACHINE_PRICE < self.reserve(team) + self.style.invest_cushion:
             return None
         return credit
 
