@@ -73,7 +73,7 @@ class Table:
     finished: int
     year: int = 0
     cash: int = 0
-    current: bool = False  # its turn (the status bar says so)
+    waited_for: bool = False  # the game waits for this team (the bank console says so)
 
 
 def pick(menu: Menu, kind: str, **fixed: Any) -> dict[str, Any] | None:
@@ -157,7 +157,7 @@ class Plan:
                 return found, (found["values"][0] if found["values"] else None)
         if turn:
             return turn[0], (turn[0]["values"][0] if turn[0]["values"] else None)
-        if me.current:  # its turn, but nothing to choose: a payment waits for the cash
+        if me.waited_for:  # nothing to choose, yet the game waits: a payment needs cash
             for kind, fixed in (("take_credit", {}), ("sell_back", {"item": "finished"}),
                                 ("sell_back", {"item": "raw"}),
                                 ("close_marketing", {}), ("sell_back", {"item": "machine"})):
@@ -268,7 +268,7 @@ def test_the_plan_reaches_every_decision_kind_against_the_engine() -> None:
     def table(name: str) -> Table:
         t = state.teams[name]
         return Table(t.position, len(t.machines), t.raw, t.finished, t.years, t.cash,
-                     state.current == name)
+                     name in waiting_for(state))
 
     def play(actor: str, move: tuple[dict[str, Any], Any]) -> None:
         m, value = move
@@ -359,7 +359,7 @@ class Game:
     refusals: list[str] = field(default_factory=list)
     lines: set[str] = field(default_factory=set)
     shot: set[str] = field(default_factory=set)
-    moves: int = 0
+    suffix: str = ""  # of the screenshots' names: "-de" on German screens
 
     # ------------------------------------------------------------------ reading
     def revision(self) -> dict[str, Any]:
@@ -399,7 +399,14 @@ class Game:
         machines = int(single) + int(double)
         cash = number(page.locator(".factory dd.money").first.text_content() or "0")
         return Table(number(cells[1]), machines, number(cells[4]), number(cells[5]),
-                     number(cells[2]) - 1, cash, page.locator(".statusbar.my-turn").count() > 0)
+                     number(cells[2]) - 1, cash, team in self.waiting())
+
+    def waiting(self) -> list[str]:
+        """Whom the game waits for, as the bank console's turn card says ("Red and Blue")."""
+        card = self.teacher.locator("#panel section.turn dd")
+        if card.count() < 3:  # the console plays for the representative just now
+            return []
+        return re.findall(r"\w+", card.nth(2).inner_text())
 
     # ------------------------------------------------------------------ acting
     def press(self, page: Any, actor: str, move: tuple[dict[str, Any], Any],
@@ -468,9 +475,12 @@ class Game:
         size = page.viewport_size
         for viewport in (PHONE, LAPTOP):
             page.set_viewport_size(viewport)
-            if near is not None:
-                near.scroll_into_view_if_needed()
-            page.screenshot(path=str(self.shots / f"step-{name}-{viewport['width']}.png"))
+            page.evaluate("window.scrollTo(0, 0)")
+            if near is not None:  # the control at the bottom, what leads to it above
+                near.evaluate("e => { const r = e.getBoundingClientRect();"
+                              " if (r.bottom > innerHeight) e.scrollIntoView({block: 'end'}); }")
+            page.screenshot(path=str(
+                self.shots / f"step-{name}{self.suffix}-{viewport['width']}.png"))
         page.set_viewport_size(size)
 
     # ------------------------------------------------------------------ one round
@@ -561,7 +571,7 @@ def set_up(site: str, browser: Any, shots: Path | None, *, years: str, language:
     pages = {team: join_as(browser, site, code, pins[team], team, locale=locale,
                            viewport=PHONE if team == HUMANS[0] else LAPTOP)
              for team in HUMANS}
-    game = Game(site, game_id, teacher, pages, shots)
+    game = Game(site, game_id, teacher, pages, shots, suffix="" if language == "en" else "-de")
     start = teacher.locator("button.start-game")
     expect(start).to_be_visible(timeout=TIMEOUT)
     game.screenshot(teacher, "lobby-bank")
@@ -636,10 +646,10 @@ def test_german_screens_show_no_english(site: str, browser: Any, shots: Path) ->
     assert not body["ok"]
     refusal = red.locator("form.deal-form .move-error")
     refusal.wait_for(timeout=TIMEOUT)
-    game.screenshot(red, "refusal-de", refusal)
+    game.screenshot(red, "refusal", refusal)
     game.lines.add(refusal.inner_text())
     game.lines.add(body["error"])
     game.play_to_the_end()
     game.read_lines(whole=True)
-    game.screenshot(red, "game-over-de")
+    game.screenshot(red, "game-over")
     assert english(game.lines, (*TEAMS, "5%")) == []
