@@ -13,9 +13,11 @@ from __future__ import annotations
 from .base import GREEDY_HINTS, RAISING, Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .reasons import REASON_CODES, Reason
 from .sensible import SensibleBot
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot,
                               "sensible": SensibleBot}
 
-__all__ = ["BOTS", "GREEDY_HINTS", "RAISING", "Bot", "GreedyBot", "RandomBot", "SensibleBot"]
+__all__ = ["BOTS", "GREEDY_HINTS", "RAISING", "REASON_CODES", "Bot", "GreedyBot", "RandomBot",
+           "Reason", "SensibleBot"]

@@ -43,6 +43,7 @@ from ..red_field import production_cost
 from ..state import GameState, Team
 from .base import GREEDY_HINTS, Bot
 from .greedy import GreedyBot
+from .reasons import Reason, reason_for
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,12 @@ class SensibleBot(Bot):
             if move is not None:
                 return move
         return self.decide(state, team, None, turn)
+
+    def explain(self, state: GameState, actor: str) -> tuple[A.Action, Reason]:
+        """The move ``choose`` makes and why (a code and params, no words: for hints).
+        The reason is read after choosing, so explaining changes no move."""
+        action = self.choose(state, actor)
+        return action, reason_for(self, state, actor, action)
 
     # -- the turn ------------------------------------------------------------------------
 

@@ -1,0 +1,132 @@
+"""Why the sensible bot makes a move: a reason as a code and its params, no words.
+
+Like a ``RuleViolation`` (code + params), a ``Reason`` carries no language: the site tells it
+in the page's language from its catalogue (``classroom/texts/bot_reasons.py``), which has an
+entry for every code in ``REASON_CODES`` (``tests/test_bot_reasons.py``).
+
+The reason is read from the state and the move the bot chose, after it chose: explaining
+never draws from the bot's generator nor changes what ``choose`` returns, so the bots' figures
+in docs/benchmarks.md stay as they are. The reason restates the judgement the bot used
+(``SensibleBot``'s ``Style`` and helpers), so it names the numbers the bot looked at.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .. import actions as A
+from ..constants import IDLE_COST, MACHINE_PRICE
+
+if TYPE_CHECKING:
+    from ..state import GameState
+    from .sensible import SensibleBot
+
+
+class Reason(NamedTuple):
+    """``code`` names the reason (snake_case, stable); ``params`` the numbers it speaks of."""
+
+    code: str
+    params: dict[str, Any]
+
+
+#: Every code ``reason_for`` can give, with the param names each comes with.
+REASON_CODES: dict[str, tuple[str, ...]] = {
+    "roll": (),
+    "first_machine": ("credit",),
+    "more_machines": ("machines", "credit"),
+    "produce": ("units", "machines"),
+    "sell_price_pays": ("units", "floor"),
+    "sell_for_cash": ("units", "reserve"),
+    "sell_late": ("units",),
+    "buy_raw": ("units", "machines", "productions"),
+    "pass_red": ("reserve",),
+    "buy_web": ("web",),
+    "pass_green": ("web",),
+    "idle_web": ("idle",),
+    "idle_cash": ("idle",),
+    "write_off_web": ("value",),
+    "write_off_downgrade": (),
+    "write_off_return": (),
+    "renew_lease": (),
+    "end_lease": (),
+    "repay": ("amount",),
+    "efficiency": (),
+    "raise_credit": ("amount", "owed"),
+    "raise_sell_back": ("units", "owed"),
+    "bid": ("price",),
+    "withdraw_bid": ("floor",),
+    "match_bid": (),
+    "auction": ("price",),
+    "step_move": (),
+    "other": (),
+}
+
+
+def reason_for(bot: SensibleBot, state: GameState, actor: str, action: A.Action) -> Reason:
+    """The reason for ``action``, which ``bot`` chose for ``actor`` in ``state`` (read only)."""
+    team = state.teams.get(actor)
+    if team is None or team.bankrupt or state.phase == "ended":
+        return Reason("other", {})
+    machines = len(team.machines)
+    capacity = bot.capacity(state, team)
+    reserve = bot.reserve(team)
+    if isinstance(action, A.Roll):
+        return Reason("roll", {})
+    if isinstance(action, A.Invest):
+        if not team.machines:
+            return Reason("first_machine", {"credit": action.credit})
+        return Reason("more_machines", {"machines": machines + 1, "credit": action.credit})
+    if isinstance(action, A.Produce):
+        return Reason("produce", {"units": action.units, "machines": machines})
+    if isinstance(action, A.Sell) or action.type == "offer_sale":
+        units = getattr(action, "units", 1)
+        late = bot.years_left(state, team) < 0.5
+        if late:
+            return Reason("sell_late", {"units": units})
+        if team.cash < reserve:
+            return Reason("sell_for_cash", {"units": units, "reserve": reserve})
+        return Reason("sell_price_pays", {"units": units, "floor": bot.style.sale_floor})
+    if isinstance(action, A.Purchase):
+        productions = (team.raw + action.units) // max(1, capacity)
+        return Reason("buy_raw", {"units": action.units, "machines": machines,
+                                  "productions": productions})
+    if isinstance(action, A.Pass):
+        head = state.pending[0].kind if state.pending else ""
+        if head == "green":
+            return Reason("pass_green", {"web": team.web})
+        return Reason("pass_red", {"reserve": reserve})
+    if isinstance(action, A.BuyWeb):
+        return Reason("buy_web", {"web": team.web})
+    if isinstance(action, A.CostChoice):
+        idle = IDLE_COST * machines
+        return Reason("idle_web" if action.option == "web" else "idle_cash", {"idle": idle})
+    if isinstance(action, A.WriteOff):
+        if action.option == "web":
+            return Reason("write_off_web", {"value": MACHINE_PRICE})
+        if action.option == "downgrade":
+            return Reason("write_off_downgrade", {})
+        return Reason("write_off_return", {})
+    if isinstance(action, A.RenewLease):
+        return Reason("renew_lease" if action.renew else "end_lease", {})
+    if isinstance(action, A.RepayCredit):
+        return Reason("repay", {"amount": action.amount})
+    if isinstance(action, A.Efficiency):
+        return Reason("efficiency", {})
+    owed = state.pending[0].amount if state.pending else 0
+    if isinstance(action, A.TakeCredit):
+        return Reason("raise_credit", {"amount": action.amount, "owed": owed})
+    if isinstance(action, A.SellBack):
+        return Reason("raise_sell_back", {"units": action.units, "owed": owed})
+    kind = action.type
+    if kind == "bid":
+        return Reason("bid", {"price": getattr(action, "price", 0)})
+    if kind == "withdraw_bid":
+        late = bot.years_left(state, team) < 0.5 or team.cash < reserve
+        return Reason("withdraw_bid", {"floor": bot.sale_floor(team, late)})
+    if kind == "match_bid":
+        return Reason("match_bid", {})
+    if kind == "auction_bid":
+        return Reason("auction", {"price": getattr(action, "price", 0)})
+    if state.config.steps:
+        return Reason("step_move", {})
+    return Reason("other", {})
