@@ -114,6 +114,9 @@ class Game(models.Model):
     representative_pin = models.CharField(_("representative's PIN"), max_length=PIN_DIGITS,
                                           blank=True)
     representative_token = models.CharField(max_length=32, blank=True, editable=False)
+    #: A student's practice game against bots (``classroom/practice.py``): no teacher, the
+    #: bots move one at a time when the player's page asks, undo is the player's own.
+    practice = models.BooleanField(default=False, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -131,6 +134,7 @@ class Team(models.Model):
         HUMAN = "", _("students")
         RANDOM = "random", _("random bot")
         GREEDY = "greedy", _("careful bot")
+        SENSIBLE = "sensible", _("sensible bot")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(_("name"), max_length=40)
