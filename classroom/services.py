@@ -747,8 +747,10 @@ def _after_change(game_id: int, run_bots: bool) -> None:
     screen whose countdown runs out asks to close the round (``close_overdue_round``)."""
     from . import dispatch, tasks
 
-    game = Game.objects.filter(pk=game_id).only("deadline", "revision", "representative").first()
-    if run_bots and game is not None and _has_bots(game):
+    game = Game.objects.filter(pk=game_id).only("deadline", "revision", "representative",
+                                                "practice").first()
+    # A practice game's bots move one at a time when the player's page asks (practice.py).
+    if run_bots and game is not None and not game.practice and _has_bots(game):
         dispatch.send(tasks.play_bots, game_id)
     if game is not None and game.deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         dispatch.send(tasks.close_overdue_round, game_id, eta=game.deadline, run_here=False)
