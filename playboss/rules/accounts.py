@@ -9,7 +9,7 @@ year, by construction. Lines are grouped by the ledger's reasons.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .constants import FINAL_VALUE
@@ -30,7 +30,18 @@ UNIT_VALUE = {
     "capital": -1,  # paid-in capital is equity, not profit
 }
 
+#: The reason of the profit-and-loss line that books a closed year's tax in that year (rulebook,
+#: "4. Step: Taxation": the profit is declared at the crossing and "the remaining profit is put
+#: back into the subsequent financial statements as capital"): the tax is owed from the moment
+#: the year closes, so the year's closing balance sheet carries it as a liability (``tax_due``)
+#: and its profit and loss as an expense; paying it in the next year moves cash, not profit.
+TAX_ACCRUED = "tax on the year's profit"
+#: The reason of the line that writes off a tax a bankrupt or sold business never paid.
+TAX_WRITTEN_OFF = "tax due written off"
+
 #: Profit-and-loss lines, in the order a statement prints them, and the ledger reasons of each.
+#: Lines marked "event" in ``EVENT_LINES`` are things that happened to the business (takeover,
+#: bankruptcy, strike, a correction by the bank, a lender changing): each gets a named line.
 LINES: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("sales_market", "Sales to the market", frozenset(
         {"sale", "sale at half price", "marketing sale", "free market sale"})),
@@ -43,21 +54,33 @@ LINES: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("web", "WEB expenses", frozenset(
         {"WEB chip", "efficiency", "advertising", "computer lease", "cost field"})),
     ("marketing", "Marketing costs", frozenset({"marketing"})),
-    ("idle", "Idle and cost-field charges", frozenset({"idle costs", "strike idle costs",
-                                                       "lockout idle costs"})),
+    ("idle", "Idle and cost-field charges", frozenset({"idle costs"})),
     ("risk", "Risk cards", frozenset({"risk"})),
     ("write_off", "Write-offs", frozenset({"write-off"})),
-    ("taxes", "Taxes", frozenset({"tax"})),
+    ("taxes", "Tax on the year's profit", frozenset({TAX_ACCRUED})),
+    ("strikes", "Strikes and lockouts (idle costs)", frozenset(
+        {"strike idle costs", "lockout idle costs"})),
+    ("corrections", "Corrections by the bank", frozenset({"correction"})),
+    ("takeover", "Business taken over or sold (book value)", frozenset({"takeover"})),
+    ("takeover_price", "Takeover price", frozenset({"takeover price"})),
+    ("bankruptcy", "Bankruptcy: assets sold to the bank", frozenset(
+        {"bankruptcy", "bankruptcy sale"})),
+    ("debt_written_off", "Debts written off in bankruptcy", frozenset(
+        {"written off", TAX_WRITTEN_OFF})),
+    ("claims_lost", "Loans given lost in another team's bankruptcy", frozenset()),
+    ("lender_change", "Loan taken over by the bank (lender changed)", frozenset(
+        {"loan taken over by bank"})),
     ("investment", "Investments (machines, computers)", frozenset({"investment"})),
     ("financing", "Credit and loans", frozenset(
-        {"bank credit", "repayment", "private loan", "private repayment",
-         "loan taken over by bank", "written off"})),
-    ("bankruptcy", "Bankruptcy", frozenset({"bankruptcy", "bankruptcy sale"})),
-    ("corrections", "Corrections by the bank", frozenset({"correction"})),
+        {"bank credit", "repayment", "private loan", "private repayment"})),
+    ("tax_paid", "Tax of the previous year paid", frozenset({"tax"})),
     ("capital", "Starting capital", frozenset({"starting capital", "second capital"})),
 )
 _LINE_OF = {reason: key for key, _, reasons in LINES for reason in reasons}
 LINE_TITLES = {key: title for key, title, _ in LINES} | {"other": "Other"}
+#: Lines of events: they change profit, but are no part of the business's operations.
+EVENT_LINES = ("strikes", "corrections", "takeover", "takeover_price", "bankruptcy",
+               "debt_written_off", "claims_lost", "lender_change")
 
 
 @dataclass
@@ -146,51 +169,108 @@ def _sheet_at(state: GameState, team: Team, upto: int, machines: list[int] | Non
     )
 
 
+def _tax_paid(entries: list[Entry], party: str) -> int:
+    return sum(e.qty for e in entries
+               if e.reason == "tax" and e.kind == "cash" and e.source == party)
+
+
+def _line_key(entry: Entry, party: str, lender_changes: set[int], bankrupt_at: set[int]) -> str:
+    """The line of an entry. A private claim ending in a bankruptcy is three different events:
+    the bankrupt's debt written off, a lender's claim lost, or - when the bank takes over a
+    loan the bankrupt had given - the borrower's lender changing (no profit: the debt stays)."""
+    if entry.reason == "bankruptcy" and entry.kind == "private_debt":
+        if entry.source == party:  # the party's debt ends
+            return "lender_change" if entry.seq in lender_changes else "debt_written_off"
+        return "bankruptcy" if entry.seq in bankrupt_at else "claims_lost"
+    return _LINE_OF.get(entry.reason, "other")
+
+
+def _line(lines: dict[str, PnLLine], key: str) -> PnLLine:
+    return lines.setdefault(key, PnLLine(key, LINE_TITLES[key]))
+
+
+def with_tax_due(sheet: BalanceSheet, due: int) -> BalanceSheet:
+    """The sheet with a tax owed (step 4) as a liability: it lowers the profit."""
+    if not due:
+        return sheet
+    return replace(sheet, tax_due=sheet.tax_due + due, profit=sheet.profit - due)
+
+
 def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
-    """Every year of a team: the closed ones and the one running now (if it has begun)."""
+    """Every year of a team: the closed ones and the one running now (if it has begun).
+
+    With step 4 a closed year's tax is that year's expense and, until paid, its liability
+    (``TAX_ACCRUED``): the closing sheet shows the profit after tax, which is what the next
+    year starts from. A bankrupt or sold business's unpaid tax is written off with its debts.
+    """
     from .statements import balance_sheet
 
     team = state.teams[team_name]
+    entries = state.ledger.entries
     starts = team.year_starts
     ends = starts[1:] + [len(state.ledger)]
     years: list[YearAccount] = []
     opening = _sheet_at(state, team, starts[0], None)
     taxes = {r["year"]: r for r in team.step.get("tax_years", [])}
+    lender_changes = {e.seq for e in entries
+                      if e.reason == "loan taken over by bank" and e.target == team_name}
+    bankrupt_at = {e.seq for e in entries
+                   if e.reason == "bankruptcy sale" and e.target == team_name}
+    accrued = 0  # taxes of the closed years so far
     for index, (start, end) in enumerate(zip(starts, ends, strict=True)):
         closed = index < len(starts) - 1
+        record = taxes.get(index + 1) if closed else None
+        tax = int(record["tax"]) if record else 0
+        accrued += tax
+        written_off = 0
         if closed:
             machines = team.year_end_machines[index] if index < len(
                 team.year_end_machines) else None
             closing = _sheet_at(state, team, end, machines)
+            closing = with_tax_due(closing, accrued - _tax_paid(entries[:end], team_name))
         else:
             if end == start and index > 0:
                 break  # the new year has no entries yet
-            closing = balance_sheet(state, team_name)
+            due = accrued - _tax_paid(entries, team_name)
+            if team.bankrupt and due > 0:  # out of the game: its tax is never paid
+                written_off, due = due, 0
+            closing = with_tax_due(balance_sheet(state, team_name), due)
         lines: dict[str, PnLLine] = {}
+
         sales = 0
-        for entry in state.ledger.entries[start:end]:
+        for entry in entries[start:end]:
             if team_name not in (entry.source, entry.target):
                 continue
-            key = _LINE_OF.get(entry.reason, "other")
-            line = lines.setdefault(key, PnLLine(key, LINE_TITLES[key]))
+            line = _line(lines, _line_key(entry, team_name, lender_changes, bankrupt_at))
             line.reasons.add(entry.reason)
             effect = _effect(entry, team_name)
             if entry.kind == "cash":
                 line.cash += effect
-                if key == "sales_market" and entry.target == team_name:
+                if line.key == "sales_market" and entry.target == team_name:
                     sales += entry.qty
+                if line.key == "tax_paid" and entry.source == team_name:
+                    line.book += entry.qty  # the tax due of the year before is settled
             else:
                 line.book += effect
+        if tax:
+            line = _line(lines, "taxes")
+            line.reasons.add(TAX_ACCRUED)
+            line.book -= tax
+        if written_off:
+            line = _line(lines, "debt_written_off")
+            line.reasons.add(TAX_WRITTEN_OFF)
+            line.book += written_off
         unpaid = closing.starting_capital - (opening.starting_capital + paid_in(
-            state.ledger.entries[start:end], team_name))
+            entries[start:end], team_name))
         if unpaid > 0:  # the end subtracts the full starting capital (setting final_capital)
-            line = lines.setdefault("capital", PnLLine("capital", LINE_TITLES["capital"]))
+            line = _line(lines, "capital")
             line.reasons.add(UNPAID_CAPITAL)
             line.book -= unpaid
         order = [key for key, _, _ in LINES] + ["other"]
-        ordered = [lines[k] for k in order if k in lines]
+        ordered = [lines[k] for k in order if k in lines and (
+            lines[k].cash or lines[k].book or k not in ("other", "tax_paid"))]
         years.append(YearAccount(team_name, index + 1, closed, opening, closing, ordered,
-                                 sales, taxes.get(index + 1)))
+                                 sales, record))
         opening = closing
     return years
 

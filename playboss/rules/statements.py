@@ -34,6 +34,9 @@ class BalanceSheet:
     other_debt: int
     starting_capital: int
     profit: int  # negative: a loss
+    #: Tax assessed at a year's close and not yet paid (step 4): a liability, only on the
+    #: year-end sheets of ``accounts.year_accounts``; a live sheet's tax is paid at once.
+    tax_due: int = 0
 
     @property
     def equity(self) -> int:
@@ -42,7 +45,8 @@ class BalanceSheet:
 
     @property
     def total_liabilities(self) -> int:
-        return self.bank_debt + self.other_debt + self.starting_capital + self.profit
+        return (self.bank_debt + self.other_debt + self.tax_due + self.starting_capital
+                + self.profit)
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
