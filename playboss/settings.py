@@ -152,8 +152,6 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # Oversized bodies 413, NUL characters 400, in the page's language (issue 11).
     "classroom.limits.RequestLimitsMiddleware",
-    # Oversized bodies 413, NUL characters 400, in the page's language (issue 11).
-    "classroom.limits.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
