@@ -596,6 +596,11 @@ def played(game: Game) -> dict[str, set[str]]:
 @pytest.mark.browser
 def test_a_class_plays_two_years_with_all_six_steps(site: str, browser: Any,
                                                      shots: Path) -> None:
+    """Two years with all six steps to the end, through the screens only; the exported log
+    shows every kind of decision the issue lists played by the students or the teacher (rulebook
+    part II: "1. Step: Free Market for Sales", "2. Step: Competition during Purchasing", "3.
+    Step: Marketing Organization", "4. Step: Taxation" (a business bought), "6. Step: Labor
+    Market"; "Private Business between Players"), and no move was refused."""
     keep = shots if os.environ.get("PLAYBOSS_SCREENSHOTS") else None
     game = set_up(site, browser, keep, years="2", language="en", locale=None)
     game.play_to_the_end()
