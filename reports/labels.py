@@ -28,21 +28,28 @@ LINE_LABELS: dict[str, Promise] = {
     "idle": _("Idle and cost-field charges"),
     "risk": _("Risk cards (damages)"),
     "write_off": _("Write-offs"),
-    "taxes": _("Taxes"),
+    "taxes": _("Tax on the year's profit"),
+    "strikes": _("Strikes and lockouts (idle costs)"),
+    "corrections": _("Corrections by the bank"),
+    "takeover": _("Business taken over or sold (book value)"),
+    "takeover_price": _("Takeover price"),
+    "bankruptcy": _("Bankruptcy: assets sold to the bank"),
+    "debt_written_off": _("Debts written off in bankruptcy"),
+    "claims_lost": _("Loans given lost in another team's bankruptcy"),
+    "lender_change": _("Loan taken over by the bank (lender changed)"),
     "investment": _("Investments (machines, computers)"),
     "financing": _("Credit and loans"),
-    "bankruptcy": _("Bankruptcy"),
-    "corrections": _("Corrections by the bank"),
+    "tax_paid": _("Tax of the previous year paid"),
     "capital": _("Starting capital paid in"),
     "other": _("Other"),
 }
 
 #: Lines every year's statement shows, even at nothing, so that years compare line by line:
-#: what the business earned and spent. The others (investment, credit, capital, ...) appear
-#: when they occurred; they move cash and book values but rarely profit.
+#: what the business earned and spent. Events (``accounts.EVENT_LINES``: takeover, bankruptcy,
+#: strike, correction, lender change) and investment, credit and capital appear when they
+#: occurred; the tax of the year (step 4) is printed after the profit before tax.
 OPERATING_LINES = ("sales_market", "sales_bank", "private", "raw_material", "production",
-                   "salaries", "interest", "web", "marketing", "idle", "risk", "write_off",
-                   "taxes")
+                   "salaries", "interest", "web", "marketing", "idle", "risk", "write_off")
 
 GOAL_LABELS: dict[str, Promise] = {
     "profit": _("Highest profit when time is up"),

@@ -19,6 +19,8 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
+from playboss.rules.accounts import YearAccount
+
 from . import balance_sheet, debrief, final_result, profit_loss, tax_statement, yield_report
 from .base import Ctx, Figures, GameMeta, Pdf, build_in
 
@@ -55,7 +57,16 @@ def add_year(pdf: Pdf, ctx: Ctx, team: str, year: int) -> None:
     pdf.add(*balance_sheet.content(ctx.fmt, sheet, heading))
     pdf.add(*profit_loss.content(ctx, account))
     if ctx.fig.taxes:
-        pdf.add(*tax_statement.content(ctx, account))
+        pdf.add(*tax_statement.content(ctx, account, compact=True))
+
+
+def shown(ctx: Ctx, account: YearAccount) -> bool:
+    """Whether a year gets pages in the team's pack: not the last moves of a game that ended
+    just after a crossing, in which nothing but the closed year's tax was paid (an all-dash
+    page). Its figures are in the balance sheet at the end of the game anyway."""
+    if account.closed or not ctx.fig.ended or account.year == 1:
+        return True
+    return any(line.profit for line in account.lines) or account.sales > 0
 
 
 def year_statement(ctx: Ctx, team: str, year: int) -> bytes:
@@ -70,6 +81,8 @@ def team_statements(ctx: Ctx, team: str) -> bytes:
     with build_in(ctx.meta.language):
         pdf = Pdf(ctx, _("Statements of %(team)s") % {"team": team})
         for account in ctx.fig.accounts(team):
+            if not shown(ctx, account):
+                continue
             add_year(pdf, ctx, team, account.year)
         yield_report.add(pdf, ctx, team)
         final_result.add(pdf, ctx, team)

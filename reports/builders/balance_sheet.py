@@ -2,7 +2,8 @@
 Profit"), assets on the left against liabilities and equity on the right.
 
 Assets: machines (single and double capacity), computers, raw material, finished product, loans
-given, cash. Liabilities and equity: bank debt, other debt, starting capital, profit or loss.
+given, cash. Liabilities and equity: bank debt, other debt, the year's tax due (step 4, on a
+year-end sheet until it is paid), starting capital, profit or loss.
 Every amount is the engine's ``BalanceSheet`` (``playboss.rules.statements``); both totals are
 the engine's, and they are equal because the profit is what makes them so.
 """
@@ -71,6 +72,7 @@ def account_table(fmt: Fmt, sheet: BalanceSheet) -> Flowable:
     liabilities = [
         (_("Bank debt"), m(sheet.bank_debt)),
         (_("Other debt"), m(sheet.other_debt)),
+        *([(_("Tax due for the year"), m(sheet.tax_due))] if sheet.tax_due else []),
         (_("Starting capital"), m(sheet.starting_capital)),
         (profit_label(sheet.profit), fmt.money(sheet.profit)),
     ]

@@ -69,7 +69,8 @@ def standings(ctx: Ctx, highlight: str | None) -> Flowable:
     rows: list[list[object]] = [["#", _("Team"), _("Result"), _("Years"), _("Status")]]
     mark = None
     for i, r in enumerate(ctx.fig.results(), start=1):
-        status = _("bankrupt") if r["bankrupt"] else ""
+        status = (_("sold to %(buyer)s") % {"buyer": r["sold_to"]} if r.get("sold_to")
+                  else _("bankrupt") if r["bankrupt"] else "")
         rows.append([str(r["rank"]), Paragraph(para_text(r["team"]), STYLES["cell"]),
                      fmt.money(r["result"]), str(r["years"]), status])
         if r["team"] == highlight:
@@ -101,7 +102,10 @@ def content(ctx: Ctx, team: str) -> list[Flowable]:
         return out
     line = _("Rank %(rank)d of %(teams)d. Goal: %(goal)s.") % {
         "rank": result["rank"], "teams": len(fig.teams), "goal": goal_label(goal)}
-    if result["bankrupt"]:
+    if result.get("sold_to"):
+        line += " " + _("The business was sold to %(buyer)s: its result is the price it was "
+                        "paid less its starting capital.") % {"buyer": result["sold_to"]}
+    elif result["bankrupt"]:
         line += " " + _("The business went bankrupt: it ranks behind every team still in "
                         "business.")
     out += [h2(_("Rank")), para(line)]

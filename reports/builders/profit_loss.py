@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable, Spacer
 
-from playboss.rules.accounts import PnLLine, YearAccount
+from playboss.rules.accounts import EVENT_LINES, PnLLine, YearAccount
 
 from ..labels import OPERATING_LINES, line_label
 from .base import BOLD, INK, MUTED, RULE, Ctx, Pdf, block, build_in, h2, note, table
@@ -30,23 +30,46 @@ def _row(ctx: Ctx, label: str, line: PnLLine | None) -> list[object]:
     return [label, m(line.cash), m(line.book), m(line.profit)]
 
 
-def lines_table(ctx: Ctx, account: YearAccount) -> Flowable:
+def lines_table(ctx: Ctx, account: YearAccount, taxes: bool = False) -> Flowable:
+    """The year's lines: operations (always, so years compare line by line), the events of the
+    year (they change profit), investment, credit and capital (they move cash and book value);
+    with step 4 the profit before tax, the year's tax and the profit after it."""
     lines = {line.key: line for line in account.lines}
     rows: list[list[object]] = [["", _("Cash\nin (+) / out (-)"), _("Change in\nbook value"),
                                  _("Profit\nor loss")]]
     for key in OPERATING_LINES:
         rows.append(_row(ctx, line_label(key), lines.get(key)))
-    others = [line for line in account.lines if line.key not in OPERATING_LINES]
     extra: list[tuple[object, ...]] = []
+
+    def caption(text: str) -> None:
+        extra.extend([("FONT", (0, len(rows)), (-1, len(rows)), BOLD, 8),
+                      ("TEXTCOLOR", (0, len(rows)), (-1, len(rows)), MUTED),
+                      ("SPAN", (0, len(rows)), (-1, len(rows)))])
+        rows.append([text])
+
+    events = [line for line in account.lines if line.key in EVENT_LINES]
+    if events:
+        caption(_("Events of the year: they change profit"))
+        rows.extend(_row(ctx, line_label(line.key), line) for line in events)
+    others = [line for line in account.lines
+              if line.key not in OPERATING_LINES and line.key not in EVENT_LINES
+              and line.key != "taxes"]
     if others:
-        extra += [("FONT", (0, len(rows)), (-1, len(rows)), BOLD, 8),
-                  ("TEXTCOLOR", (0, len(rows)), (-1, len(rows)), MUTED),
-                  ("SPAN", (0, len(rows)), (-1, len(rows)))]
-        rows.append([_("Investment, credit and capital: they move cash and book value")])
-        for line in others:
-            rows.append(_row(ctx, line_label(line.key), line))
-    rows.append([_("Profit or loss of the year"), "", "", ctx.fmt.money(account.profit)])
-    return table(rows, WIDTHS, numeric=(1, 2, 3), totals=(-1,), extra=extra)
+        caption(_("Investment, credit, tax paid and capital: they move cash and book value"))
+        rows.extend(_row(ctx, line_label(line.key), line) for line in others)
+    totals: tuple[int, ...] = (-1,)
+    if taxes:
+        tax = lines.get("taxes")
+        before = account.profit - (tax.profit if tax else 0)
+        rows.append([_("Profit or loss before tax"), "", "", ctx.fmt.money(before)])
+        extra.append(("FONT", (0, len(rows) - 1), (-1, len(rows) - 1), BOLD, 8))
+        extra.append(("LINEABOVE", (0, len(rows) - 1), (-1, len(rows) - 1), 0.8, INK))
+        rows.append(_row(ctx, line_label("taxes"), tax))
+        rows.append([_("Profit or loss of the year, after tax"), "", "",
+                     ctx.fmt.money(account.profit)])
+    else:
+        rows.append([_("Profit or loss of the year"), "", "", ctx.fmt.money(account.profit)])
+    return table(rows, WIDTHS, numeric=(1, 2, 3), totals=totals, extra=extra)
 
 
 def summary_table(ctx: Ctx, account: YearAccount) -> Flowable:
@@ -82,8 +105,8 @@ def content(ctx: Ctx, account: YearAccount) -> list[Flowable]:
         "Cash: Marks received (+) or paid (-). Book value: the change in what goods, machines, "
         "computers, debts and paid-in capital are worth as the rulebook values them. Profit or "
         "loss = cash + book value: a machine bought moves cash, not profit.")
-    return [block(h2(heading), lines_table(ctx, account), note(explain), Spacer(1, 6),
-                  summary_table(ctx, account))]
+    return [block(h2(heading), lines_table(ctx, account, ctx.fig.taxes), note(explain),
+                  Spacer(1, 6), summary_table(ctx, account))]
 
 
 def add(pdf: Pdf, ctx: Ctx, team: str, year: int | None) -> None:

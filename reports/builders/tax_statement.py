@@ -45,15 +45,23 @@ def bracket_label(fmt: Fmt, lower: int, upper: int | None) -> str:
     return _("%(lower)s to %(upper)s") % {"lower": fmt.money(lower), "upper": fmt.money(upper)}
 
 
-def record_table(fmt: Fmt, record: dict[str, Any]) -> Flowable:
-    """The assessment, and the rulebook's brackets with the share and tax of each reached."""
+def record_table(fmt: Fmt, record: dict[str, Any], taken_over: int = 0,
+                 compact: bool = False) -> Flowable:
+    """The assessment, and the rulebook's brackets with the share and tax of each reached.
+    ``taken_over``: the part of the loss brought forward that came with a business bought.
+    ``compact`` (the year statement, one page a year): only the brackets reached."""
     money = fmt.money
     rows: list[list[object]] = [
         ["", _("Marks"), _("Rate"), _("Tax")],
-        [_("Profit or loss of the year (taxes paid in the year added back)"),
+        [_("Profit or loss before tax (as in the profit and loss statement)"),
          money(record["profit"]), "", ""],
         [_("Loss brought forward from earlier years"), money(record["loss_brought_forward"]),
          "", ""],
+    ]
+    if taken_over > 0:
+        rows.append(["    " + _("of it taken over with a business bought"), money(taken_over),
+                     "", ""])
+    rows += [
         [_("Loss set against this year's profit"), money(record["loss_used"]), "", ""],
         [_("Taxable amount, rounded down to whole thousands"), money(record["taxable"]), "",
          ""],
@@ -63,37 +71,71 @@ def record_table(fmt: Fmt, record: dict[str, Any]) -> Flowable:
     lower = 0
     for upper, rate in BRACKETS:
         band = reached.get(rate)
+        if compact and not (band and band["amount"]):
+            lower = upper if upper is not None else lower
+            continue
         rows.append(["    " + _("Bracket %(bracket)s") % {
                          "bracket": bracket_label(fmt, lower, upper)},
                      money(band["amount"]) if band else "–", f"{rate} %",
                      money(band["tax"]) if band else "–"])
         lower = upper if upper is not None else lower
-    rows.append([_("Tax due (paid in the following year)"), "", "", money(record["tax"])])
+    rows.append([_("Tax of the year (owed at its end, paid in the following year)"), "", "",
+                 money(record["tax"])])
     rows.append([_("Loss carried forward to the next year"),
                  money(record["loss_carried_forward"]), "", ""])
     due = len(rows) - 2
+    muted = [("TEXTCOLOR", (0, first_band), (-1, due - 1), MUTED)] if due > first_band else []
     return table(rows, WIDTHS, numeric=(1, 2, 3), zebra=False, extra=[
         ("FONT", (0, first_band - 1), (-1, first_band - 1), BOLD, 8),
         ("LINEABOVE", (0, first_band - 1), (-1, first_band - 1), 0.8, INK),
-        ("TEXTCOLOR", (0, first_band), (-1, due - 1), MUTED),
+        *muted,
         ("FONT", (0, due), (-1, due), BOLD, 8),
         ("BACKGROUND", (0, due), (-1, due), TOTAL_SHADE),
         ("LINEABOVE", (0, due), (-1, due), 0.8, INK),
     ])
 
 
-def content(ctx: Ctx, account: YearAccount) -> list[Flowable]:
+def content(ctx: Ctx, account: YearAccount, compact: bool = False) -> list[Flowable]:
     heading = _("Tax statement, year %(year)d") % {"year": account.year}
     if not ctx.fig.taxes:
         return [h2(heading), para(_("Taxes are not played in this game (expansion step 4)."))]
     record = account.tax
     if record is None:
-        why = (_("The year is not closed: it is taxed when the team next crosses the start.")
-               if not account.closed else _("No tax assessment was made for this year."))
-        return [block(h2(heading), para(why))]
+        return [block(h2(heading), para(untaxed_reason(ctx, account)))]
     rules = _("Taxes are paid for each full 1,000 Marks of profit; a loss is carried forward "
               "and set against later profits.")
-    return [block(h2(heading), record_table(ctx.fmt, record), note(rules))]
+    return [block(h2(heading), record_table(ctx.fmt, record, loss_taken_over(ctx, account),
+                                                    compact),
+                  note(rules))]
+
+
+def untaxed_reason(ctx: Ctx, account: YearAccount) -> str:
+    """Why a year has no assessment, true for the team's situation."""
+    if account.closed:
+        return _("No tax assessment was made for this year.")
+    team = ctx.fig.state.teams[account.team]
+    if team.sold_to is not None:
+        return _("The business was sold to %(buyer)s in this year: the year is not taxed; its "
+                 "loss carried forward went to the buyer.") % {"buyer": team.sold_to}
+    if team.bankrupt:
+        return _("The business went bankrupt in this year: the year is not taxed.")
+    if ctx.fig.ended:
+        return _("The game ended before the team crossed the start again: this last part of a "
+                 "year is not taxed.")
+    return _("The year is not closed: it is taxed when the team next crosses the start.")
+
+
+def loss_taken_over(ctx: Ctx, account: YearAccount) -> int:
+    """The loss that came with a business bought during the year (rulebook, step 4: "If a
+    money losing business is purchased ..., then this loss can also be amortized"): the loss
+    brought forward beyond what the year before carried forward."""
+    if account.tax is None:
+        return 0
+    before = 0
+    for other in ctx.fig.accounts(account.team):
+        if other.year == account.year - 1 and other.tax is not None:
+            before = int(other.tax["loss_carried_forward"])
+    return int(account.tax["loss_brought_forward"]) - before
 
 
 def add(pdf: Pdf, ctx: Ctx, team: str, year: int | None) -> None:

@@ -23,6 +23,7 @@ from reports.builders import (
     GameMeta,
     balance_sheet,
     debrief,
+    shown,
     team_statements,
     year_statement,
 )
@@ -86,6 +87,10 @@ def check_sheet(lines: list[str], start: int, sheet: BalanceSheet) -> None:
     assert num(after(cells, "Starting capital")[0]) == sheet.starting_capital
     assert num(after(cells, "Loans given")[0]) == sheet.loans_given
     assert num(after(cells, "Cash")[0]) == sheet.cash
+    if sheet.tax_due:
+        assert num(after(cells, "Tax due for the year")[0]) == sheet.tax_due
+    else:
+        assert "Tax due for the year" not in cells
     machines = next(c for c in cells if c.startswith("Machines"))
     assert num(after(cells, machines)[0]) == sheet.machines_value
 
@@ -106,7 +111,17 @@ def check_year(lines: list[str], start: int, account: YearAccount, ctx: Ctx) -> 
         if line.key not in OPERATING_LINES:
             cells = [num(c) for c in after(lines, line_label(line.key), 3, pl)]
             assert cells == [line.cash, line.book, line.profit], line.key
-    profit = amount_after(lines, "Profit or loss of the year", pl)
+    assert "Other" not in lines[pl:], "every line has a name"
+    profit_label = "Profit or loss of the year"
+    if ctx.fig.taxes:
+        # One profit of the year on the page: after tax; the tax statement's is before tax.
+        tax = by_key.get("taxes")
+        before = amount_after(lines, "Profit or loss before tax", pl)
+        assert before == account.profit - (tax.profit if tax else 0)
+        if account.tax is not None:
+            assert before == account.tax["profit"]
+        profit_label = "Profit or loss of the year, after tax"
+    profit = amount_after(lines, profit_label, pl)
     assert profit == account.profit == account.closing.profit - account.opening.profit
     opening = amount_after(lines, "Profit or loss so far, start of the year", pl)
     closing = amount_after(lines, "Profit or loss so far, end of the year", pl)
@@ -122,7 +137,7 @@ def check_year(lines: list[str], start: int, account: YearAccount, ctx: Ctx) -> 
         record = account.tax
         if record is not None:
             rows = {
-                "Profit or loss of the year (taxes paid in the year added back)": "profit",
+                "Profit or loss before tax (as in the profit and loss statement)": "profit",
                 "Loss brought forward from earlier years": "loss_brought_forward",
                 "Loss set against this year's profit": "loss_used",
                 "Taxable amount, rounded down to whole thousands": "taxable",
@@ -130,9 +145,10 @@ def check_year(lines: list[str], start: int, account: YearAccount, ctx: Ctx) -> 
             }
             for label, key in rows.items():
                 assert amount_after(lines, label, tax_at) == record[key], key
-            assert amount_after(lines, "Tax due (paid in the following year)",
-                                tax_at) == record["tax"]
-            bands = {band["rate"]: band for band in record["bands"]}
+            assert amount_after(lines, "Tax of the year (owed at its end, paid in the "
+                                "following year)", tax_at) == record["tax"]
+            # The year statement prints the brackets reached (one page a year).
+            bands = {band["rate"]: band for band in record["bands"] if band["amount"]}
             for rate, band in bands.items():
                 label = next(line for line in lines[tax_at:] if line.startswith("Bracket")
                              and lines[lines.index(line, tax_at) + 2] == f"{rate} %")
@@ -153,7 +169,8 @@ def test_every_figure_of_a_teams_statements_is_the_engines(game: str) -> None:
         lines = [line for page in by_page for line in page]
         position = 0
         for account in ctx.fig.accounts(team):
-            position = check_year(lines, position, account, ctx)
+            if shown(ctx, account):
+                position = check_year(lines, position, account, ctx)
         check_yields(lines, lines.index("Yield report", position), ctx, team)
         check_final(lines, lines.index("Final result statement", position), ctx, team)
         total = len(by_page)
@@ -344,3 +361,34 @@ def test_a_german_catalogue_translates_the_documents(settings: Any, tmp_path: An
     assert "Seite 1 von 1" in lines
     total = f"{account.closing.total_assets:,}".replace(",", ".")
     assert after(lines, "Total", 3) == [total, "Total", total]
+
+
+# ====================================================================== layout: no spilled pages
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("game", ["taxes", "all steps, asset yield"])
+def test_no_years_statement_spills_onto_a_page_of_its_own(game: str, language: str) -> None:
+    """Issue 13: a year's balance sheet, profit and loss and tax statement fit one page (the
+    German catalogue's longer words too), and a team's pack has one page per year shown, the
+    yield report and the final result - no almost empty page."""
+    state = played(**GAMES[game]).state
+    ctx = Ctx.of(meta_for(state, language=language), state)
+    for team in state.teams:
+        years = [a for a in ctx.fig.accounts(team) if shown(ctx, a)]
+        for account in years:
+            assert page_count(year_statement(ctx, team, account.year)) == 1, (
+                team, account.year, language)
+        pack = pages(team_statements(ctx, team))
+        assert len(pack) <= len(years) + 3, (team, [len(p) for p in pack])
+        for page in pack:
+            assert len(page) > 12, page  # header, footer and a few words: a spilled page
+
+
+def test_a_game_ending_just_after_a_crossing_has_no_all_dash_year() -> None:
+    """Issue 13: when the last year holds only the paid tax of the year before, the pack shows
+    no page of dashes for it; its figures are in the final balance sheet."""
+    state = played(**GAMES["taxes"]).state
+    ctx = Ctx.of(meta_for(state), state)
+    for team in state.teams:
+        for account in ctx.fig.accounts(team):
+            if not shown(ctx, account):
+                assert not account.closed and not any(line.profit for line in account.lines)
