@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from playboss.rules.constants import (
     COMPUTER_PRICE,
     COST_FIELD_PRODUCTION,
+    FINAL_VALUE,
     IDLE_COST,
     MACHINE_PRICE,
     REPURCHASE,
@@ -532,6 +533,89 @@ def _give_notice(state: GameState, team: Team, choice: Choice) -> Described:
                       % {"workers": _workers(n)} for n in choice.values}}
 
 
+# ---------------------------------------------------------------- the white field
+def _write_off(state: GameState, team: Team, choice: Choice) -> Described:
+    """Rulebook I, "The White Write-off Field": a machine returned is one machine less at the
+    end (valued at ``FINAL_VALUE``), a double one set back produces one unit less."""
+    option = choice.fixed.get("option")
+    if option == "web":
+        return {"label": _("Pay 1 WEB chip and keep your machines (%(left)s left)")
+                % {"left": ngettext("%(n)s chip", "%(n)s chips", team.web - 1)
+                   % {"n": team.web - 1}}}
+    if option == "return":
+        worth = _("machine #%(id)s · worth %(value)s Marks at the end · you keep %(left)s")
+        left = len(team.machines) - 1
+        kept = ngettext("%(n)s machine", "%(n)s machines", left) % {"n": left}
+        return {"label": _("Return a machine to the bank (no money back)"),
+                "texts": {mid: worth % {"id": mid, "value": m(FINAL_VALUE["machine"]),
+                                        "left": kept}
+                          for mid in choice.values}}
+    if option == "downgrade":
+        single = _("machine #%(id)s · produces 1 unit a red field instead of 2")
+        return {"label": _("Turn a double machine back to single (you keep the machine)"),
+                "texts": {mid: single % {"id": mid} for mid in choice.values}}
+    return {}
+
+
+# ---------------------------------------------------------------- private deals
+def _deal_cash(bundle: dict[str, Any]) -> int:
+    """The Marks a side of a deal hands over: cash, and a loan paid out."""
+    return int(bundle.get("cash") or 0) + int(bundle.get("loan") or 0)
+
+
+def _deal_answer(state: GameState, team: Team, choice: Choice) -> Described:
+    from .presenters import bundle_text
+
+    deal = state.deals.get(int(choice.fixed.get("deal") or 0))
+    if deal is None:
+        return {}
+    kind = choice.cls.type
+    if kind == "withdraw_deal":
+        return {"label": _("Withdraw your deal %(deal)s with %(team)s (nothing changes hands)")
+                % {"deal": deal.id, "team": deal.partner}}
+    if kind == "reject_deal":
+        return {"label": _("Turn down %(team)s's deal %(deal)s (nothing changes hands)")
+                % {"deal": deal.id, "team": deal.proposer}}
+    after = team.cash + _deal_cash(deal.give) - _deal_cash(deal.take)
+    return {"label": _("Accept: you give %(give)s and get %(get)s · cash after %(cash)s")
+            % {"give": bundle_text(deal.take), "get": bundle_text(deal.give),
+               "cash": m(after)}}
+
+
+# ---------------------------------------------------------------- a bankrupt team's assets
+def _estate_bid(state: GameState, team: Team, choice: Choice) -> Described:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": the bid buys the
+    whole lot; the price is for all of it, not per unit."""
+    from playboss.rules.bankruptcy import PENDING
+
+    estate = state.step.get(PENDING) or {}
+    lot = _("%(total)s Marks for the whole lot · cash after %(cash)s")
+    return {"label": _("Bid for %(team)s's assets (the whole lot)")
+            % {"team": estate.get("team", "")},
+            "param_label": _("Marks for the whole lot"),
+            "texts": {p: lot % {"total": m(p), "cash": m(team.cash - p)}
+                      for p in choice.values}}
+
+
+# ---------------------------------------------------------------- steps 4 and 6: takeovers
+def _takeover_answer(state: GameState, team: Team, choice: Choice) -> Described:
+    from playboss.rules.steps.takeover import offers
+
+    offer = offers(state).get(str(choice.fixed.get("offer")))
+    if offer is None:
+        return {}
+    what = {"buyer": offer["buyer"], "target": offer["target"], "price": m(offer["price"])}
+    if choice.cls.type == "accept_takeover":
+        return {"label": _("Accept: %(buyer)s pays %(price)s Marks to your owners and takes "
+                           "over your business with all it has and owes; your team leaves "
+                           "the game") % what}
+    if team.name == offer["buyer"]:
+        return {"label": _("Take back your offer of %(price)s Marks for %(target)s's "
+                           "business") % what}
+    return {"label": _("Turn down %(buyer)s's offer of %(price)s Marks for your business")
+            % what}
+
+
 DESCRIBERS = {
     "purchase": _purchase,
     "invest": _invest,
@@ -555,6 +639,13 @@ DESCRIBERS = {
     "accept_hire": _hire_answer,
     "reject_hire": _hire_answer,
     "give_notice": _give_notice,
+    "write_off": _write_off,
+    "accept_deal": _deal_answer,
+    "reject_deal": _deal_answer,
+    "withdraw_deal": _deal_answer,
+    "estate_bid": _estate_bid,
+    "accept_takeover": _takeover_answer,
+    "reject_takeover": _takeover_answer,
 }
 
 
@@ -573,16 +664,23 @@ def describe(state: GameState, team: Team, choice: Choice) -> Described:
 
 # ---------------------------------------------------------------- why a choice is missing
 def why_missing(state: GameState, team: Team, choices: list[Choice]) -> list[str]:
-    """On the team's own red field: one line for each decision the rules keep from it now
-    (no Produce because machine #3 is still being delivered, no machine because cash and
-    credit do not cover it, ...). [] elsewhere."""
-    if state.current != team.name or not state.pending:
-        return []
-    head = state.pending[0].kind
-    if head not in ("red", "production"):
-        return []
+    """One line for each decision the rules keep from the team now: on its own red field (no
+    Produce because machine #3 is still being delivered, no machine because cash and credit
+    do not cover it, ...), on its yellow, green and white fields (a choice its cash, stock or
+    chips rule out), and in a running auction it may not bid in. [] elsewhere."""
     kinds = {c.cls.type for c in choices}
-    notes: list[str] = []
+    notes: list[str] = _why_no_auction_bid(state, team, kinds)
+    if state.current != team.name or not state.pending:
+        return notes
+    head = state.pending[0].kind
+    if head == "green" and "buy_web" not in kinds:
+        return notes + _why_no_web(state, team)
+    if head in ("yellow", "white"):
+        options = {c.fixed.get("option") for c in choices}
+        return notes + (_why_yellow(state, team, options) if head == "yellow"
+                        else _why_white(state, team, options))
+    if head not in ("red", "production"):
+        return notes
     if "produce" not in kinds:
         notes += _why_no_production(state, team)
     if head != "red":
@@ -646,3 +744,165 @@ def _why_no_production(state: GameState, team: Team) -> list[str]:
         notes.append(_("Producing costs %(each)s Marks a unit; your cash is %(cash)s Marks.")
                      % {"each": m(_unit_cost(state, team)), "cash": m(team.cash)})
     return notes
+
+
+def _why_no_auction_bid(state: GameState, team: Team, kinds: set[str]) -> list[str]:
+    """Rulebook II, "2. Step": a team still in the auction whose cash does not pay the lowest
+    bid for the whole lot may only pass."""
+    if 2 not in _steps(state) or "auction_pass" not in kinds or "auction_bid" in kinds:
+        return []
+    from playboss.rules.steps.auction import highest, open_auction
+
+    auction = open_auction(state)
+    if auction is None:
+        return []
+    units = int(auction["units"])
+    low = highest(auction)[1] + state.config.auction_step
+    return [_("Bidding: the lowest bid, %(price)s Marks a unit, is %(total)s Marks for the lot "
+              "of %(units)s; your cash is %(cash)s Marks.")
+            % {"price": m(low), "total": m(low * units), "units": _units(units),
+               "cash": m(team.cash)}]
+
+
+def _why_no_web(state: GameState, team: Team) -> list[str]:
+    """Rulebook I, "The Green WEB Field"."""
+    if state.web_bank < 1:
+        return [_("A WEB chip: the bank has none left.")]
+    return [_("A WEB chip costs %(price)s Marks; your cash is %(cash)s Marks.")
+            % {"price": m(WEB_PRICE), "cash": m(team.cash)}]
+
+
+def _why_yellow(state: GameState, team: Team, options: set[Any]) -> list[str]:
+    """Rulebook I, "The Yellow Cost Field": why producing, selling at half price or paying a
+    WEB chip is not among the choices."""
+    notes: list[str] = []
+    if "produce" not in options:
+        if not team.machines:
+            notes.append(_("Producing needs a machine: you have none yet."))
+        elif not team.raw:
+            notes.append(_("Producing needs raw material: you have none."))
+        elif 6 in _steps(state):
+            from playboss.rules.steps.labor.books import workers_of
+
+            notes.append(_("Producing: a machine needs a worker; you have none (hire at any "
+                           "time).") if not workers_of(team) else
+                         _("Producing: your workers are on strike or locked out, or your "
+                           "cash does not pay for it."))
+        elif not ready_capacity(state, team):
+            notes += _not_delivered(state, team)
+        else:
+            units = min(ready_capacity(state, team), team.raw)
+            notes.append(_("Producing %(units)s costs %(cost)s Marks; your cash is %(cash)s "
+                           "Marks.") % {"units": _units(units),
+                                        "cost": m(units * COST_FIELD_PRODUCTION),
+                                        "cash": m(team.cash)})
+    if "sell_half" not in options:
+        notes.append(_("Selling at half price: you have no finished product."))
+    if "web" not in options:
+        notes.append(_("Paying 1 WEB chip instead: you have none."))
+    return notes
+
+
+def _why_white(state: GameState, team: Team, options: set[Any]) -> list[str]:
+    """Rulebook I, "The White Write-off Field"."""
+    notes: list[str] = []
+    if "downgrade" not in options and team.machines:
+        notes.append(_("Turning a machine back to single: none of yours is double."))
+    if "web" not in options:
+        notes.append(_("Paying 1 WEB chip instead: you have none."))
+    return notes
+
+
+# ---------------------------------------------------------------- the consoles
+def _rep_offer(state: GameState, choice: Choice) -> Described:
+    """The representative offers workers to a team (rulebook II, "6. Step")."""
+    salary, team = int(choice.fixed.get("salary") or 0), str(choice.fixed.get("team") or "")
+    bill = _("%(bill)s Marks to you per red field of %(team)s")
+    return {"label": _("Offer %(team)s workers at %(salary)s Marks each per red field")
+            % {"team": team, "salary": m(salary)},
+            "texts": {n: " · ".join((_workers(n), bill % {"bill": m(n * salary),
+                                                          "team": team}))
+                      for n in choice.values}}
+
+
+def _rep_answer(state: GameState, choice: Choice) -> Described:
+    """The representative answers a team's hiring offer, or takes back its own."""
+    from playboss.rules.steps.labor.constants import WORKERS
+
+    offer = _offer_of(state, choice)
+    if offer is None:
+        return {}
+    n, salary = int(offer["workers"]), int(offer["salary"])
+    what = {"team": offer["team"], "workers": _workers(n), "salary": m(salary),
+            "bill": m(n * salary)}
+    if choice.cls.type == "accept_hire":
+        return {"label": _("Accept: %(team)s hires %(workers)s at %(salary)s Marks each "
+                           "(%(bill)s Marks to you per red field of %(team)s)") % what}
+    if offer["by"] == WORKERS:
+        return {"label": _("Take back your offer to %(team)s: %(workers)s at %(salary)s "
+                           "Marks each") % what}
+    return {"label": _("Turn down %(team)s's request for %(workers)s at %(salary)s Marks "
+                       "each") % what}
+
+
+def _rep_notice(state: GameState, choice: Choice) -> Described:
+    team = str(choice.fixed.get("team") or "")
+    return {"texts": {n: _("%(workers)s leave %(team)s at its next red field")
+                      % {"workers": _workers(n), "team": team} for n in choice.values}}
+
+
+def _bank_close_auction(state: GameState, choice: Choice) -> Described:
+    from playboss.rules.steps.auction import highest, open_auction
+
+    auction = open_auction(state)
+    if auction is None:
+        return {}
+    units = int(auction["units"])
+    leader, price = highest(auction)
+    if leader is None:
+        return {"label": _("Close the auction: nobody bid, the %(units)s stay on the board")
+                % {"units": _units(units)}}
+    return {"label": _("Close the auction: %(team)s buys %(units)s at %(price)s Marks a unit "
+                       "(%(total)s Marks)") % {"team": leader, "units": _units(units),
+                                               "price": m(price), "total": m(price * units)}}
+
+
+def _bank_close_estate(state: GameState, choice: Choice) -> Described:
+    from playboss.rules.bankruptcy import PENDING
+
+    estate = state.step.get(PENDING)
+    if estate is None:
+        return {}
+    if estate["bidder"]:
+        return {"label": _("Close the auction: %(buyer)s buys %(team)s's assets for "
+                           "%(price)s Marks") % {"buyer": estate["bidder"],
+                                                 "team": estate["team"],
+                                                 "price": m(estate["price"])}}
+    return {"label": _("Close the auction: the bank takes %(team)s's assets for %(value)s "
+                       "Marks") % {"team": estate["team"], "value": m(estate["value"])}}
+
+
+#: The moves of the bank and of the worker representative that name their numbers on their
+#: consoles (their answers and closes; the teams' own moves played for them are described as
+#: on the team's screen).
+CONSOLE_DESCRIBERS = {
+    "offer_hire": _rep_offer,
+    "accept_hire": _rep_answer,
+    "reject_hire": _rep_answer,
+    "give_notice": _rep_notice,
+    "close_auction": _bank_close_auction,
+    "close_estate": _bank_close_estate,
+}
+
+
+def describe_console(state: GameState, choice: Choice) -> Described:
+    """The consequence of a move of the bank or of the worker representative, on its
+    console; {} where the plain label says it all."""
+    fn = CONSOLE_DESCRIBERS.get(choice.cls.type)
+    if fn is None or (choice.param is not None and not choice.values):
+        return {}
+    _here.separator = _separator()
+    try:
+        return fn(state, choice)
+    finally:
+        _here.separator = None

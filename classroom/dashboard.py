@@ -111,7 +111,7 @@ def representative_answers(game: Game) -> list[dict[str, Any]]:
     engine's legal moves for ``"workers"``)."""
 
     def read(state: Any) -> list[dict[str, Any]]:
-        return [form_for(c) for c in legal_choices(state, WORKERS)
+        return [form_for(c, state) for c in legal_choices(state, WORKERS)
                 if c.cls.type in OFFER_ANSWERS and not c.any_time]
 
     forms: list[dict[str, Any]] = state_store.read_state(game, read)

@@ -23,7 +23,7 @@ from playboss.rules.constants import (
 from playboss.rules.legal import Choice
 from playboss.rules.state import GameState, Team
 
-from .consequences import describe
+from .consequences import describe, describe_console
 
 ACTION_LABELS: dict[str, Any] = {
     "roll": _("Roll the die"),
@@ -102,6 +102,11 @@ PARAM_LABELS: dict[str, Any] = {
     "price": _("Marks a unit"),
     "trough": _("organization no."),
     "workers": _("workers"),
+}
+#: A field whose words depend on the move, not only on its name: an estate's bid is the price
+#: of the whole lot, an auction's a price per unit.
+TYPE_PARAM_LABELS: dict[str, Any] = {
+    "estate_bid": _("Marks for the whole lot"),
 }
 PENDING_TEXTS: dict[str, Any] = {
     "red": _("a decision on the red field: buy, invest, produce, sell, or do nothing"),
@@ -224,13 +229,19 @@ def form_for(choice: Choice, state: GameState | None = None,
         "label": label_for(choice),
         "fixed": {k: v for k, v in choice.fixed.items()},
         "param": choice.param,
-        "param_label": PARAM_LABELS.get(choice.param or "", choice.param),
+        "param_label": TYPE_PARAM_LABELS.get(choice.cls.type)
+        or PARAM_LABELS.get(choice.param or "", choice.param),
         "any_time": choice.any_time,
         "notes": [],
     }
-    said = describe(state, team, choice) if state is not None and team is not None else {}
+    said: dict[str, Any] = {}
+    if state is not None:  # a team's own move, or the bank's or representative's on its console
+        said = describe(state, team, choice) if team is not None else describe_console(state,
+                                                                                       choice)
     if "label" in said:
         form["label"] = said["label"]
+    if "param_label" in said:
+        form["param_label"] = said["param_label"]
     form["notes"] = said.get("notes", [])
     texts = said.get("texts", {})
     if choice.param:

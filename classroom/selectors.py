@@ -134,6 +134,8 @@ def team_game(game: Game, team: str, data: dict[str, Any]) -> dict[str, Any]:
         "sales_goal": goal != "profit",
         "sales_yield": round(100 * profit / sales, 1) if sales else None,
     }
+    # Step 5: the team's own personal goal (its view holds its own only).
+    facts["personal_goal"] = str((data.get("goal") or {}).get("personal_goal") or "")
     if goal == "first_to_sales":
         by_team = (data.get("goal") or {}).get("sales") or {}
         if team in by_team:

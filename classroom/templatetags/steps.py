@@ -205,3 +205,30 @@ def join_marks(prices: Any) -> str:
     if len(amounts) <= 1:
         return "".join(amounts)
     return f"{', '.join(amounts[:-1])} {_('or')} {amounts[-1]}"
+
+
+@register.filter
+def my_labour(labor: Any, me: Any) -> dict[str, Any]:
+    """Step 6 on a team's own screen: its workers, those under notice, what it pays each
+    (grouped: [(salary, how many)]) and per red field, and its dispute -- all from its own
+    view (``mine``), never another team's salaries."""
+    if not isinstance(labor, dict):
+        return {}
+    name = str(me)
+    mine = labor.get("mine") or {}
+    paid = [s for s in mine.get("salaries") or [] if isinstance(s, int)]
+    groups = sorted({s: paid.count(s) for s in paid}.items())
+    return {"workers": (labor.get("workers") or {}).get(name, 0),
+            "notice": (labor.get("notice") or {}).get(name, 0),
+            "salaries": groups, "bill": int(mine.get("salary_bill") or sum(paid)),
+            "capacity": mine.get("production_capacity"),
+            "strike": (labor.get("strikes") or {}).get(name),
+            "lockout": name in (labor.get("lockouts") or [])}
+
+
+@register.filter
+def my_troughs(marketing: Any, me: Any) -> list[int]:
+    """Step 3: the numbers of the marketing organizations the team holds."""
+    if not isinstance(marketing, dict):
+        return []
+    return [int(t["trough"]) for t in marketing.get("troughs") or [] if t.get("owner") == me]

@@ -570,12 +570,18 @@ def _to_me(me: str) -> dict[str, Callable[[Event], str | None]]:
         if e.get("proposer") == me:
             return _("Your deal %(deal)s with %(team)s was accepted.") % {
                 "deal": e["deal"], "team": e["team"]}
+        if e["team"] == me:  # the accepting team reads its own words, not the common ones
+            return _("You accepted %(team)s's deal %(deal)s.") % {
+                "deal": e["deal"], "team": e.get("proposer") or e["partner"]}
         return None
 
     def deal_rejected(e: Event) -> str | None:
         if e.get("proposer") == me and e["team"] != me:
             return _("%(team)s turned down your deal %(deal)s.") % {
                 "deal": e["deal"], "team": e["team"]}
+        if e["team"] == me and e.get("proposer") not in (None, me):
+            return _("You turned down %(team)s's deal %(deal)s.") % {
+                "deal": e["deal"], "team": e["proposer"]}
         return None
 
     def deal_withdrawn(e: Event) -> str | None:
