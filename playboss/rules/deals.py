@@ -108,8 +108,8 @@ def _propose_deal(turn: Turn, action: A.ProposeDeal) -> None:
                             code="terms_length", params={"most": TERMS_MAX})
     open_deals = sum(1 for d in state.deals.values() if d.proposer == team.name)
     if open_deals >= OPEN_DEALS_MAX:
-        raise RuleViolation(f"{team.name} has {open_deals} open offers already; withdraw one before "
-                            "making another.", rule, code="deal_too_many_open",
+        raise RuleViolation(f"{team.name} has {open_deals} open offers already; withdraw one "
+                            "before making another.", rule, code="deal_too_many_open",
                             params={"team": team.name, "most": OPEN_DEALS_MAX})
     _check_bundle(state, team, partner, action.give)
     # The partner's side is checked when it accepts: its holdings are its own business.
