@@ -26,6 +26,10 @@ urlpatterns = [
     path("games/<int:game_id>/workers/role/", views.workers_role, name="workers_role"),
     path("games/<int:game_id>/workers/pin/", views.representative_pin,
          name="representative_pin"),
+    path("practice/", views.practice_new, name="practice_new"),
+    path("practice/<int:game_id>/bots/", views.practice_bots, name="practice_bots"),
+    path("practice/<int:game_id>/hint/", views.practice_hint, name="practice_hint"),
+    path("practice/<int:game_id>/undo/", views.practice_undo, name="practice_undo"),
     path("join/", views.join, name="join"),
     path("join/<str:token>/", views.join_by_link, name="join_link"),
     path("play/<str:code>/", views.play, name="play"),
@@ -40,4 +44,5 @@ urlpatterns = [
     path("games/<int:game_id>/projector/<str:token>/", views.projector_public,
          name="projector_public"),
     path("games/<int:game_id>/teams/", views.team_sheet, name="team_sheet"),
+    path("games/<int:game_id>/books/", views.books, name="books"),
 ]

@@ -1,6 +1,8 @@
 """Views stay thin: authenticate, parse, call a service or selector, render."""
 
+from .books import books
 from .live import game_panel, game_revision, submit_move, tick
+from .practice import practice_bots, practice_hint, practice_new, practice_undo
 from .projector import projector, projector_public, projector_standings, team_sheet
 from .public import home, join, join_by_link
 from .renew import projector_link, representative_pin
@@ -32,10 +34,15 @@ __all__ = [
     "bank_seat_player",
     "bank_start",
     "bank_undo",
+    "books",
     "class_detail",
     "class_import",
     "dashboard",
     "game_new",
+    "practice_bots",
+    "practice_hint",
+    "practice_new",
+    "practice_undo",
     "teacher_new",
     "workers",
     "workers_role",

@@ -34,4 +34,5 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
             return render(request, "classroom/duty.html",
                           {"game": game, "team": team, "labels": duties.DUTY_LABELS})
     return render(request, "classroom/play.html", {"game": game, "team": team,
-                                                   "actor": team.name if team else ""})
+                                                   "actor": team.name if team else "",
+                                                   "seated": not viewer.is_teacher})

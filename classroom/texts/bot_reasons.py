@@ -1,0 +1,76 @@
+"""The catalogue of the sensible bot's reasons (``playboss.rules.bots.reasons``): each code →
+one line for a hint, with ``%(name)s`` for the reason's params, marked for gettext (English
+and German). Every code the bot can give has an entry (``tests/test_bot_reasons.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from playboss.rules.bots import Reason
+
+from .formatting import money
+
+#: Params that are amounts of Marks: shown with the language's grouping.
+MONEY = frozenset({"amount", "credit", "floor", "idle", "owed", "price", "reserve", "value"})
+
+CATALOGUE: dict[str, Any] = {
+    "roll": _("Roll the die: there is nothing to decide before moving."),
+    "first_machine": _("Buy a machine with %(credit)s credit: without a machine the factory "
+                       "earns nothing, and it keeps its value to the end."),
+    "more_machines": _("Buy machine number %(machines)s with %(credit)s credit: the cash "
+                       "still covers the running costs."),
+    "produce": _("Produce %(units)s units: %(machines)s machines should not stand still."),
+    "sell_price_pays": _("Sell %(units)s units: the market pays at least %(floor)s each."),
+    "sell_for_cash": _("Sell %(units)s units: the cash is below the %(reserve)s the running "
+                       "costs need."),
+    "sell_late": _("Sell %(units)s units: the game ends soon, and a unit kept is worth only "
+                   "1,500."),
+    "buy_raw": _("Buy %(units)s raw material: %(machines)s machines, enough for about "
+                 "%(productions)s productions."),
+    "pass_red": _("Pass: nothing pays on this field now; keep %(reserve)s for the running "
+                  "costs."),
+    "buy_web": _("Buy a WEB chip: it insures the machines against fire and the write-off "
+                 "field (%(web)s held now)."),
+    "pass_green": _("Pass: %(web)s WEB chips are enough, or the cash is needed."),
+    "idle_web": _("Pay the idle costs with a WEB chip instead of %(idle)s in cash."),
+    "idle_cash": _("Pay the idle costs of %(idle)s in cash: the WEB chips insure the "
+                   "machines."),
+    "write_off_web": _("Give a WEB chip: it saves a machine worth %(value)s."),
+    "write_off_downgrade": _("Turn a double machine single: that costs less than returning a "
+                             "machine."),
+    "write_off_return": _("Return the machine that would produce last."),
+    "renew_lease": _("Renew the computer lease: the game goes on long enough for it to pay."),
+    "end_lease": _("End the computer lease: it would not pay any more."),
+    "repay": _("Repay the bank's %(amount)s: credit costs 10%% interest and a fee every year."),
+    "efficiency": _("Double a machine with WEB chips: twice the output for one decision."),
+    "raise_credit": _("Take %(amount)s credit: a payment of %(owed)s is due and the cash does "
+                      "not cover it."),
+    "raise_sell_back": _("Sell %(units)s back to the bank: a payment of %(owed)s is due and "
+                         "the bank lends no more."),
+    "bid": _("Offer the stock at %(price)s each: that still pays."),
+    "withdraw_bid": _("Stay out of this round: no price of at least %(floor)s is open."),
+    "match_bid": _("Match the bid: keep the sale going."),
+    "auction": _("Bid %(price)s: raw material is wanted and still cheap."),
+    "step_move": _("Play this expansion-step decision as a simple team would."),
+    "other": _("Play on: nothing better is open."),
+}
+
+
+def reason_text(reason: Reason | tuple[str, Mapping[str, Any]],
+                language: str | None = None) -> str:
+    """The reason in ``language`` (default: the active one); an unknown code or params that
+    do not fit give the catch-all line, never an error on a page."""
+    if language is not None:
+        with translation.override(language):
+            return reason_text(reason)
+    code, params = reason
+    sentence = CATALOGUE.get(code, CATALOGUE["other"])
+    values = {k: money(v) if k in MONEY else v for k, v in params.items()}
+    try:
+        return str(sentence % values)
+    except (KeyError, TypeError, ValueError):
+        return str(CATALOGUE["other"])
