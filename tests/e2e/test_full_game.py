@@ -34,6 +34,8 @@ from typing import Any
 
 import pytest
 
+from playboss.rules.config import DEFAULT_BOARD
+
 from .conftest import (
     TIMEOUT,
     codes_from_the_team_sheet,
@@ -42,8 +44,7 @@ from .conftest import (
     teacher_fills_a_new_game,
 )
 
-BOARD = "SRGRBRYRGRBRYRGRBRYRGWRBRYRGRBRYRGRBRYRGRB"
-
+BOARD = DEFAULT_BOARD  # the new-game form's board: red decision fields are "R"
 START = BOARD.index("R")
 #: The students' first dice, for the first player and the first move: 1 + 6 and 1 + 4 are
 #: red fields, and different dice settle who starts.
@@ -249,7 +250,7 @@ def partner_of(team: str) -> str:
 def test_the_plan_reaches_every_decision_kind_against_the_engine() -> None:
     """The plan of the browser game, played against the engine alone with the same set-up
     (entered dice, a greedy and a random bot, two years, all six steps): every kind of
-    decision the issue lists comes up (rulebook part II, steps 1, 2, 3 and 6)."""
+    decision the issue lists comes up (rulebook part II, steps 1, 2, 3, 4 and 6)."""
     from playboss.rules import actions as A
     from playboss.rules.bots import BOTS
     from playboss.rules.config import GameConfig
