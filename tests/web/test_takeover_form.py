@@ -10,14 +10,14 @@ from __future__ import annotations
 import re
 
 from classroom import services
-from classroom.models import Classroom
+from classroom.models import Classroom, Game
 from classroom.screens import ScreenSpec, build_screen
 
 from .conftest import make_game
 
 
-def _screen(game: object, actor: str, language: str = "en") -> str:
-    return build_screen(game, ScreenSpec(actor, language)).html()  # type: ignore[arg-type]
+def _screen(game: Game, actor: str, language: str = "en") -> str:
+    return build_screen(game, ScreenSpec(actor, language)).html()
 
 
 def _forms(html: str, kind: str) -> list[str]:
