@@ -65,6 +65,7 @@ LINES: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("takeover_price", "Takeover price", frozenset({"takeover price"})),
     ("bankruptcy", "Bankruptcy: assets sold to the bank", frozenset(
         {"bankruptcy", "bankruptcy sale"})),
+    ("bankruptcy_auction", "Bankruptcy auction", frozenset({"bankruptcy auction"})),
     ("debt_written_off", "Debts written off in bankruptcy", frozenset(
         {"written off", TAX_WRITTEN_OFF})),
     ("claims_lost", "Loans given lost in another team's bankruptcy", frozenset()),
@@ -80,7 +81,7 @@ _LINE_OF = {reason: key for key, _, reasons in LINES for reason in reasons}
 LINE_TITLES = {key: title for key, title, _ in LINES} | {"other": "Other"}
 #: Lines of events: they change profit, but are no part of the business's operations.
 EVENT_LINES = ("strikes", "corrections", "takeover", "takeover_price", "bankruptcy",
-               "debt_written_off", "claims_lost", "lender_change")
+               "bankruptcy_auction", "debt_written_off", "claims_lost", "lender_change")
 
 
 @dataclass

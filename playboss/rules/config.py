@@ -49,6 +49,11 @@ FREE_MARKET_UNCOVERED = ("zone", "market_price")
 #: What the end of the game subtracts as starting capital: all of it, as the rulebook says
 #: ("subtract the 20,000 Marks of starting capital"), or only what the bank paid in.
 FINAL_CAPITAL = ("full", "received")
+#: Step 5's yield goals with a loss: "behind" - a team with a loss ranks behind every team in
+#: profit, by its loss (a yield of a loss magnifies it the smaller the business: -1,900 %),
+#: and a yield's base is at least the full starting capital; "rulebook" - the printed ratio
+#: decides for losses too.
+YIELD_LOSSES = ("behind", "rulebook")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +103,8 @@ class GameConfig:
     #: variants.
     goal: str = "profit"
     sales_target: int = 60_000
+    #: How the yield goals rank losses (see YIELD_LOSSES).
+    yield_losses: str = "behind"
     #: Step 1 (free market for sales): rounds of bidding after which the lowest offers sell
     #: (a runaway bidding ends), and what a unit the competition did not cover in the first
     #: round earns: "zone" (ten times the zone it is placed into, as a sale without
@@ -236,6 +243,10 @@ class GameConfig:
             bad("bankruptcy_auction", "bankruptcy_auction is 'teams' or 'bank'.",
                 code="config_choice",
                 params={"setting": "bankruptcy_auction", "choices": ["teams", "bank"]})
+        if self.yield_losses not in YIELD_LOSSES:
+            bad("yield_losses", f"yield_losses is one of {', '.join(YIELD_LOSSES)}.",
+                code="config_choice",
+                params={"setting": "yield_losses", "choices": list(YIELD_LOSSES)})
         if self.final_capital not in FINAL_CAPITAL:
             bad("final_capital", f"final_capital is one of {', '.join(FINAL_CAPITAL)}.",
                 code="config_choice",

@@ -61,3 +61,35 @@ def test_events_have_named_lines_and_no_empty_other() -> None:
                 assert year.profit == year.closing.profit - year.opening.profit
     assert "other" not in keys, keys
     assert keys & set(EVENT_LINES), keys
+
+
+@pytest.mark.parametrize("goal", ["asset_yield", "sales_yield"])
+def test_a_yield_goal_ranks_a_smaller_loss_above_a_larger_one(goal: str) -> None:
+    """Rulebook, "5. Step: Various Game Goals" (3, 4): the highest yield wins. The rulebook
+    is silent on losses, where a yield grows the smaller the business; with the default
+    ``yield_losses: "behind"`` a loss ranks behind every profit and losses by their size, and
+    each row names the figure that decided its rank. ``"rulebook"`` ranks by the ratio."""
+    from dataclasses import replace
+
+    from playboss.rules.statements import final_results
+
+    for seed in range(1, 30):
+        config = GameConfig(teams=("A", "B", "C", "D"), seed=seed, years=2,
+                            steps=frozenset({4, 5}), goal=goal)
+        state, _ = play_game(config, "random")
+        rows = final_results(state)
+        live = [r for r in rows if not r["bankrupt"]]
+        losses = [r for r in live if r["result"] < 0]
+        if len(losses) < 2:
+            continue
+        profits = [r for r in live if r["result"] >= 0]
+        assert live == [r for r in live if r["result"] >= 0] + losses
+        assert [r["result"] for r in losses] == sorted((r["result"] for r in losses),
+                                                       reverse=True)
+        assert {r["rank_figure"] for r in losses} == {"result"}
+        expected = "asset_yield_per_lap" if goal == "asset_yield" else "sales_yield"
+        assert all(r["rank_figure"] == expected for r in profits)
+        state.config = replace(state.config, yield_losses="rulebook")
+        assert all(r["rank_figure"] == expected for r in final_results(state))
+        return
+    pytest.fail("no game with two losses: the test would prove nothing")

@@ -103,7 +103,8 @@ def laps_played(state: GameState, team: Team) -> Fraction:
 
 
 def yields(state: GameState, team: Team, profit: int, total_assets: int) -> dict[str, Any]:
-    """Sales yield and asset yield (per lap) of a team, exact as fractions."""
+    """Sales yield and asset yield (per lap) of a team, exact as fractions, by the rulebook's
+    formulas (for a loss too: how ``rank`` uses them then is the setting ``yield_losses``)."""
     sales = team.sales_total
     laps = laps_played(state, team)
     sales_yield = Fraction(profit, sales) if sales else None
@@ -144,9 +145,18 @@ def rank(state: GameState, rows: list[dict[str, Any]]) -> None:
             "asset_yield": y["asset_yield_per_lap"],
         }[goal]
         leader = goal == "first_to_sales" and state.step.get("goal_winner") == team.name
+        loss_behind = (goal in FORMULAS and state.config.yield_losses == "behind"
+                       and sheet.profit < 0)
+        if loss_behind:
+            # A yield of a loss grows the smaller the business (-1,900 % of a few Marks left,
+            # so -20,750 would rank above -17,250): losses rank behind every profit, by size.
+            measure = Fraction(sheet.profit)
+        row["rank_figure"] = ("result" if loss_behind or goal not in FORMULAS
+                              else "asset_yield_per_lap" if goal == "asset_yield"
+                              else "sales_yield")
         # A team without a yield (no sales, or no assets) ranks behind those with one.
-        keys[team.name] = (team.bankrupt and team.sold_to is None, not leader, measure is None,
-                           -(measure if measure is not None else 0), team.seat)
+        keys[team.name] = (team.bankrupt and team.sold_to is None, not leader, loss_behind,
+                           measure is None, -(measure if measure is not None else 0), team.seat)
     rows.sort(key=lambda r: keys[r["team"]])
     for position, row in enumerate(rows, start=1):
         row["rank"] = position
