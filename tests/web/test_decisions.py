@@ -469,3 +469,165 @@ def test_every_decision_of_a_played_game_is_german_on_a_german_page() -> None:
                         assert not bare or en != de, f"untranslated: {en!r}"
         apply(state, bot.choose(state, waiting_for(state)[0]))
     assert len(seen) > 100  # the game offered many decisions, not a handful
+
+
+# ====================================================================== issue 10: the last gaps
+def on_white(web: int = 1, doubles: int = 1) -> GameState:
+    """Red on the white write-off field with two machines (``doubles`` of them double) and
+    ``web`` WEB chips."""
+    state = new_game(GameConfig(teams=("Red", "Blue"), first_team="Red", dice="entered"))
+    give(state, "Red", machines=(0, 0))
+    red = state.teams["Red"]
+    for mid in red.machines[:doubles]:
+        state.machines[mid].double = True
+    red.web = web
+    state.web_bank -= web
+    red.position = state.config.board.index("W") - 2
+    apply(state, A.Roll("Red", die=2))
+    assert state.pending[0].kind == "white"
+    return state
+
+
+def test_the_white_field_names_what_each_write_off_costs() -> None:
+    """Rulebook I, "The White Write-off Field": return a machine (no money back; at the end a
+    machine counts 10,000 Marks), set a double machine back to single, or pay one WEB chip."""
+    state = on_white(web=2)
+    first, second = state.teams["Red"].machines
+    by_option = {f["fixed"]["option"]: f for f in forms(state, "Red", "write_off")}
+    returned = by_option["return"]
+    assert returned["label"] == "Return a machine to the bank (no money back)"
+    assert texts(returned)[second] == (f"machine #{second} · worth 10,000 Marks at the end · "
+                                       "you keep 1 machine")
+    assert texts(by_option["downgrade"]) == {
+        first: f"machine #{first} · produces 1 unit a red field instead of 2"}
+    assert by_option["web"]["label"] == "Pay 1 WEB chip and keep your machines (1 chip left)"
+    copy = state.clone()
+    apply(copy, A.WriteOff("Red", option="return", machine=second))
+    assert len(copy.teams["Red"].machines) == 1 and copy.teams["Red"].cash == 10_000
+    with translation.override("de"):
+        german = {f["fixed"]["option"]: f for f in forms(state, "Red", "write_off")}
+    assert texts(german["return"])[second] == (f"Maschine #{second} · am Ende 10.000 Mark wert "
+                                               "· danach noch 1 Maschine")
+    assert german["web"]["label"] == ("1 WEB-Chip zahlen und die Maschinen behalten "
+                                      "(danach noch 1 Chip)")
+
+
+def test_the_white_field_says_why_a_write_off_is_missing() -> None:
+    """Rulebook I, "The White Write-off Field": without a WEB chip or a double machine the team
+    can only return a machine, and the screen says why."""
+    state = on_white(web=0, doubles=0)
+    notes = why_missing(state, state.teams["Red"], legal_choices(state, "Red"))
+    assert notes == ["Turning a machine back to single: none of yours is double.",
+                     "Paying 1 WEB chip instead: you have none."]
+
+
+def _deal_state() -> GameState:
+    state = on_red()
+    apply(state, A.ProposeDeal("Red", partner="Blue", give={"cash": 700, "raw": 0},
+                               take={"cash": 100}, terms="back next year"))
+    return state
+
+
+def test_a_deals_answers_name_what_changes_hands_and_the_cash_after() -> None:
+    """Rulebook I, "Private Business between Players": accepting hands both sides over; the
+    partner reads what it gives, what it gets and its cash after, as the engine books it."""
+    state = _deal_state()
+    deal = next(iter(state.deals.values()))
+    accept = one(state, "Blue", "accept_deal")
+    assert accept["label"] == ("Accept: you give 100 Marks and get 700 Marks · cash after "
+                               "10,600")
+    copy = state.clone()
+    apply(copy, A.AcceptDeal("Blue", deal=deal.id))
+    assert copy.teams["Blue"].cash == 10_600
+    assert one(state, "Blue", "reject_deal")["label"] == (
+        f"Turn down Red's deal {deal.id} (nothing changes hands)")
+    assert one(state, "Red", "withdraw_deal")["label"] == (
+        f"Withdraw your deal {deal.id} with Blue (nothing changes hands)")
+    with translation.override("de"):
+        assert one(state, "Blue", "accept_deal")["label"] == (
+            "Annehmen: Du gibst 100 Mark und bekommst 700 Mark · Kasse danach 10.600")
+
+
+def test_a_takeover_offers_answers_name_the_price() -> None:
+    """Rulebook II, "4. Step" (buying a business): the target accepts (its team leaves the
+    game, its owners get the price) or turns the offer down; the buyer may take it back."""
+    from playboss.rules.steps.takeover import OfferTakeover
+
+    state = on_red(steps=frozenset({4}))
+    apply(state, OfferTakeover("Red", target="Blue", price=31_500))
+    assert one(state, "Blue", "accept_takeover")["label"] == (
+        "Accept: Red pays 31,500 Marks to your owners and takes over your business with all "
+        "it has and owes; your team leaves the game")
+    assert one(state, "Blue", "reject_takeover")["label"] == (
+        "Turn down Red's offer of 31,500 Marks for your business")
+    assert one(state, "Red", "reject_takeover")["label"] == (
+        "Take back your offer of 31,500 Marks for Blue's business")
+    with translation.override("de"):
+        assert one(state, "Blue", "reject_takeover")["label"] == (
+            "Das Angebot von Red über 31.500 Mark für dein Unternehmen ablehnen")
+
+
+def test_the_representatives_console_names_workers_and_salaries() -> None:
+    """Rulebook II, "6. Step: Labor Market", "Hiring": the representative answers a team's
+    offer; its buttons name the workers, the salary and what it gets per red field."""
+    from playboss.rules.steps.labor.constants import WORKERS
+
+    state = on_red(steps=frozenset({6}))
+    apply(state, OfferHire("Red", team="Red", workers=2, salary=500))
+    rep = {c.cls.type: form_for(c, state) for c in legal_choices(state, WORKERS)
+           if c.cls.type in ("accept_hire", "reject_hire")}
+    assert rep["accept_hire"]["label"] == (
+        "Accept: Red hires 2 workers at 500 Marks each (1,000 Marks to you per red field of "
+        "Red)")
+    assert rep["reject_hire"]["label"] == (
+        "Turn down Red's request for 2 workers at 500 Marks each")
+    offers = [form_for(c, state) for c in legal_choices(state, WORKERS)
+              if c.cls.type == "offer_hire" and c.fixed.get("team") == "Blue"]
+    assert offers and texts(offers[0])[3] == (
+        f"3 workers · {mk(3 * offers[0]['fixed']['salary'])} Marks to you per red field of Blue")
+
+
+def test_the_green_field_says_why_no_chip() -> None:
+    """Rulebook I, "The Green WEB Field": a WEB chip for 1,000 Marks, from the bank's chips."""
+    state = new_game(GameConfig(teams=("Red", "Blue"), first_team="Red", dice="entered"))
+    state.teams["Red"].position = state.config.board.index("G") - 1
+    apply(state, A.Roll("Red", die=1))
+    assert state.pending[0].kind == "green"
+    state.teams["Red"].cash = 600
+    red = state.teams["Red"]
+    assert why_missing(state, red, legal_choices(state, "Red")) == [
+        "A WEB chip costs 1,000 Marks; your cash is 600 Marks."]
+    red.cash, state.web_bank = 5_000, 0
+    assert why_missing(state, red, legal_choices(state, "Red")) == [
+        "A WEB chip: the bank has none left."]
+
+
+def test_the_yellow_field_says_why_producing_is_missing() -> None:
+    """Rulebook I, "The Yellow Cost Field": producing costs 3,000 Marks a unit on every ready
+    machine; without raw material or the cash for it the team may not choose it."""
+    state = new_game(GameConfig(teams=("Red", "Blue"), first_team="Red", dice="entered"))
+    give(state, "Red", raw=2, machines=(0, 0))
+    state.teams["Red"].cash = 5_000
+    apply(state, A.Roll("Red", die=5))
+    assert state.pending[0].kind == "yellow"
+    notes = why_missing(state, state.teams["Red"], legal_choices(state, "Red"))
+    assert notes[0] == "Producing 2 units costs 6,000 Marks; your cash is 5,000 Marks."
+    assert "Selling at half price: you have no finished product." in notes
+    with translation.override("de"):
+        german = why_missing(state, state.teams["Red"], legal_choices(state, "Red"))
+    assert german[0] == "2 Einheiten zu produzieren kostet 6.000 Mark; deine Kasse hat 5.000 Mark."
+
+
+def test_a_team_that_cannot_pay_the_lowest_bid_reads_why() -> None:
+    """Rulebook II, "2. Step: Competition during Purchasing": the highest bidder pays price ×
+    units for the lot; a team whose cash does not cover the lowest bid may only pass."""
+    state = on_red(frozenset({2}))
+    apply(state, A.Purchase("Red", units=2))
+    lot = state.step["auction"]
+    low = lot["opening"] + state.config.auction_step
+    state.teams["Blue"].cash = low * lot["units"] - 1  # test set-up
+    kinds = [c.cls.type for c in legal_choices(state, "Blue")]
+    assert "auction_bid" not in kinds and "auction_pass" in kinds
+    assert why_missing(state, state.teams["Blue"], legal_choices(state, "Blue")) == [
+        f"Bidding: the lowest bid, {mk(low)} Marks a unit, is {mk(low * lot['units'])} Marks "
+        f"for the lot of {lot['units']} units; your cash is {mk(low * lot['units'] - 1)} Marks."]

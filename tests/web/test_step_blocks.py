@@ -355,3 +355,55 @@ def test_the_bank_console_shows_the_running_round_first(auction: Game) -> None:
     steps = region(screen(auction, "bank"), "steps")
     cards = re.findall(r'class="card step-data step-(\w+)"', steps)
     assert cards[0] == "auction" and cards[-1] == "free_market", cards  # nothing to sell now
+
+
+# ====================================================================== issue 10: the last gaps
+def test_the_estate_bid_is_for_the_whole_lot(estate: Game) -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": the bank auctions
+    all of the assets as one lot; a bid is the price of all of it, not Marks a unit."""
+    _play(estate, "Blue", type="estate_bid", price=7_000)
+    from html import unescape
+
+    seen = unescape(text(region(screen(estate, "Green"), "moves")))
+    assert "Marks for the whole lot" in seen and "a unit" not in seen
+    assert "Bid for Red's assets (the whole lot)" in seen
+    assert re.search(r"7,100 Marks for the whole lot · cash after [\d,]+", seen), seen
+    german = text(region(screen(estate, "Green", "de"), "moves"))
+    assert "Mark für das ganze Los" in german and "je Einheit" not in german
+
+
+def test_the_status_bar_counts_a_bidding_rounds_units_as_units(bidding: Game) -> None:
+    """Rulebook II, "1. Step: Free Market": the round sells the units the first supplier
+    offered; the status bar says units, not Marks ("2 M")."""
+    status = text(region(screen(bidding, "Sharks"), "team-status"))
+    assert "(2 units" in status and "(2 M" not in status
+    assert "(2 Einheiten" in text(region(screen(bidding, "Sharks", "de"), "team-status"))
+
+
+def test_the_team_screen_shows_its_marketing_organizations_and_its_workers(
+        auction: Game) -> None:
+    """Rulebook II, "3. Step: Marketing" (three organizations, founding and yearly costs) and
+    "6. Step: Labor Market" (workers, salaries, notice, strikes): each team reads its own
+    figures on its screen, never another team's salaries."""
+    from classroom import selectors
+
+    data = selectors.panel(auction, "Red")
+    workers = data["labor"]["workers"]["Red"]
+    red = text(region(screen(auction, "Red"), "team-steps"))
+    assert "Marketing organizations" in red and "Organization 1" in red
+    founding, yearly = data["marketing"]["founding_cost"], data["marketing"]["yearly_cost"]
+    held = [t for t in data["marketing"]["troughs"] if t["owner"] == "Red"]
+    if held:
+        assert f"you pay {yearly:,} M" in red
+    else:
+        assert f"Founding a free one costs {founding:,} M" in red
+    assert f"Your workers Workers {workers}" in red and "Salary per worker" in red
+    assert "Salaries per red field" in red and "Dispute" in red
+    for other in ("Blue", "Sharks"):  # no other team's labour figures
+        bill = selectors.panel(auction, other)["labor"]["mine"]["salary_bill"]
+        if bill:
+            assert f"Salaries per red field {bill:,} M" not in red
+    german = text(region(screen(auction, "Red", "de"), "team-steps"))
+    assert "Deine Arbeitskräfte" in german and "Lohn je Arbeitskraft" in german
+    assert "Organisation 1" in german and "Workers" not in german
+    assert_readable(red)
