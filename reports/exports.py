@@ -3,7 +3,11 @@
 
 Rows hold the engine's figures as they are (``year_accounts``, ``final_results``, the ledger's
 entries); nothing is added up here. Headers are translated labels, under the game's language
-like the PDFs. CSV files carry a byte-order mark so that spreadsheet programs read UTF-8.
+like the PDFs. CSV files carry a byte-order mark so that spreadsheet programs read UTF-8, and
+follow the language's spreadsheet convention: where the decimal separator is a comma (German),
+fields are separated by semicolons and decimals written with a comma, so that a double click
+opens them in columns. Ledger kinds and reasons and the events of the moves are translated;
+the ledger keeps the engine's reason beside it for whoever checks against a game log.
 """
 
 from __future__ import annotations
@@ -16,12 +20,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.formats import get_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from playboss.rules.accounts import LINES
 
 from .builders.base import Figures
-from .labels import line_label
+from .labels import kind_label, line_label, reason_label
 
 
 @dataclass(frozen=True)
@@ -105,20 +111,29 @@ def results_sheet(fig: Figures) -> Sheet:
 
 def ledger_sheet(fig: Figures) -> Sheet:
     """Every entry of the books: what moved, from whom to whom, how much, why."""
-    header = [_("Move"), _("Kind"), _("From"), _("To"), _("Quantity"), _("Reason")]
-    rows = [[e.seq, e.kind, e.source, e.target, e.qty, e.reason]
+    header = [_("Move"), _("Kind"), _("From"), _("To"), _("Quantity"), _("Reason"),
+              _("Reason (game log)")]
+    rows = [[e.seq, kind_label(e.kind), party_label(e.source), party_label(e.target), e.qty,
+             reason_label(e.reason), e.reason]
             for e in fig.state.ledger.entries]
-    return Sheet(_("Ledger"), header, rows, frozenset({4}), {5: 24})
+    return Sheet(_("Ledger"), header, rows, frozenset({4}), {5: 30, 6: 24})
+
+
+def party_label(party: str) -> str:
+    """A team's name as it is; the bank, the market and the box in the language."""
+    return {"bank": _("bank"), "market": _("market"), "box": _("box")}.get(party, party)
 
 
 def actions_sheet(actions: Iterable[ActionRecord]) -> Sheet:
     """The game's moves: who, what, the dice and cards drawn, what happened."""
-    header = [_("Move"), _("Who"), _("Action"), _("Details"), _("Chance"), _("What happened"),
-              _("Time")]
+    from classroom.texts.events import describe_events
+
+    header = [_("Move"), _("Who"), _("Kind of move"), _("Details"), _("Chance"),
+              _("What happened"), _("Time")]
     rows: list[list[Any]] = []
     for a in actions:
         details = {k: v for k, v in a.action.items() if k not in ("type", "actor")}
-        texts = " | ".join(str(e.get("text", "")) for e in a.events if e.get("text"))
+        texts = " | ".join(describe_events(a.events))
         when = a.created.replace(tzinfo=None, microsecond=0) if a.created else ""
         rows.append([a.seq, a.actor, a.action.get("type", ""),
                      json.dumps(details, ensure_ascii=False) if details else "",
@@ -127,16 +142,24 @@ def actions_sheet(actions: Iterable[ActionRecord]) -> Sheet:
 
 
 # ====================================================================== file formats
-def to_csv(sheet: Sheet) -> bytes:
+def to_csv(sheet: Sheet, language: str | None = None) -> bytes:
+    """The table as CSV in the language's convention (default: the active language): with a
+    decimal comma, semicolons between fields (what German Excel expects), else commas; always
+    UTF-8 with a byte-order mark."""
+    decimal = str(get_format("DECIMAL_SEPARATOR", language or get_language() or "en"))
+    comma = decimal == ","
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    writer = csv.writer(buffer, delimiter=";" if comma else ",", lineterminator="\r\n")
     writer.writerow(sheet.header)
-    writer.writerows(sheet.rows)
+    for row in sheet.rows:
+        writer.writerow([str(v).replace(".", ",") if comma and isinstance(v, float) else v
+                         for v in row])
     return buffer.getvalue().encode("utf-8-sig")
 
 
 def to_xlsx(sheets: Sequence[Sheet]) -> bytes:
-    """One workbook, a sheet per table: bold frozen header, Marks as #,##0."""
+    """One workbook, a sheet per table: bold frozen header, Marks as #,##0, ratios as
+    0.0000 and times as dates (Excel shows the reader's own separators)."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
@@ -156,16 +179,16 @@ def to_xlsx(sheets: Sequence[Sheet]) -> bytes:
             cell.font = bold
             head.append(cell)
         ws.append(head)
-        money = sorted(sheet.money)
+        money = sheet.money
         for row in sheet.rows:
-            if not money:
-                ws.append(row)
-                continue
             out: list[Any] = list(row)
-            for col in money:
-                if col < len(out) and isinstance(out[col], int):
-                    cell = WriteOnlyCell(ws, value=out[col])
-                    cell.number_format = "#,##0"
+            for col, value in enumerate(out):
+                fmt = ("#,##0" if col in money and isinstance(value, int) and not isinstance(
+                    value, bool) else "0.0000" if isinstance(value, float)
+                    else "yyyy-mm-dd hh:mm:ss" if isinstance(value, datetime) else None)
+                if fmt is not None:
+                    cell = WriteOnlyCell(ws, value=value)
+                    cell.number_format = fmt
                     out[col] = cell
             ws.append(out)
     buffer = io.BytesIO()

@@ -34,6 +34,7 @@ LINE_LABELS: dict[str, Promise] = {
     "takeover": _("Business taken over or sold (book value)"),
     "takeover_price": _("Takeover price"),
     "bankruptcy": _("Bankruptcy: assets sold to the bank"),
+    "bankruptcy_auction": _("Bankruptcy auction"),
     "debt_written_off": _("Debts written off in bankruptcy"),
     "claims_lost": _("Loans given lost in another team's bankruptcy"),
     "lender_change": _("Loan taken over by the bank (lender changed)"),
@@ -72,6 +73,89 @@ STEP_LABELS: dict[int, Promise] = {
     5: _("5 various game goals"),
     6: _("6 labour market"),
 }
+
+
+#: The ledger's kinds (``playboss.rules.ledger.KINDS``).
+KIND_LABELS: dict[str, Promise] = {
+    "cash": _("cash"),
+    "raw": _("raw material"),
+    "finished": _("finished product"),
+    "machine": _("machine"),
+    "computer": _("computer"),
+    "web": _("WEB chips"),
+    "bank_debt": _("bank debt"),
+    "private_debt": _("private debt"),
+    "capital": _("starting capital"),
+    "worker": _("workers"),
+}
+
+#: The ledger's reasons, for the spreadsheets. A reason the engine adds later shows the
+#: statement line it belongs to, or the engine's own word.
+REASON_LABELS: dict[str, Promise] = {
+    "sale": _("sale"),
+    "sale at half price": _("sale at half price"),
+    "marketing sale": _("sale through a marketing organization"),
+    "free market sale": _("sale on the free market"),
+    "repurchase": _("sale to the bank"),
+    "private deal": _("private deal"),
+    "purchase": _("purchase"),
+    "auction": _("auction"),
+    "production": _("production"),
+    "cost-field production": _("production on a cost field"),
+    "salary": _("salary"),
+    "salaries": _("salaries"),
+    "interest": _("interest"),
+    "loan fee": _("loan fee"),
+    "WEB chip": _("WEB chip"),
+    "efficiency": _("efficiency"),
+    "advertising": _("advertising"),
+    "computer lease": _("computer lease"),
+    "cost field": _("cost field"),
+    "marketing": _("marketing"),
+    "idle costs": _("idle costs"),
+    "strike idle costs": _("idle costs during a strike"),
+    "lockout idle costs": _("idle costs during a lockout"),
+    "risk": _("risk card"),
+    "write-off": _("write-off"),
+    "tax": _("tax"),
+    "investment": _("investment"),
+    "bank credit": _("bank credit"),
+    "repayment": _("repayment"),
+    "private loan": _("private loan"),
+    "private repayment": _("private repayment"),
+    "loan taken over by bank": _("loan taken over by the bank"),
+    "written off": _("written off"),
+    "bankruptcy": _("bankruptcy"),
+    "bankruptcy sale": _("bankruptcy sale"),
+    "correction": _("correction by the bank"),
+    "starting capital": _("starting capital"),
+    "second capital": _("second instalment of starting capital"),
+    "takeover": _("takeover"),
+    "takeover price": _("takeover price"),
+    "bankruptcy auction": _("bankruptcy auction"),
+    "hiring": _("hiring"),
+    "termination": _("termination"),
+    "retired after the first lap": _("retired after the first lap"),
+    "salaries (bankruptcy)": _("salaries (bankruptcy)"),
+    "unemployment fund": _("unemployment fund"),
+    "unemployment support": _("unemployment support"),
+    "set-up": _("set-up"),
+}
+
+
+def kind_label(kind: str) -> str:
+    label = KIND_LABELS.get(kind)
+    return str(label) if label is not None else kind
+
+
+def reason_label(reason: str) -> str:
+    label = REASON_LABELS.get(reason)
+    if label is not None:
+        return str(label)
+    from playboss.rules.accounts import _LINE_OF
+
+    key = _LINE_OF.get(reason)
+    return line_label(key) if key is not None else reason
 
 
 def line_label(key: str) -> str:

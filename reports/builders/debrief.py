@@ -61,6 +61,11 @@ def facts(ctx: Ctx) -> Flowable:
         ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#e3e6ec")])
 
 
+def LOSSES_RANK_NOTE() -> str:  # noqa: N802 (a text, translated when asked for)
+    return _("A team with a loss ranks behind every team in profit, the smaller loss first: "
+             "the yield of a loss grows the smaller the business (setting “yield_losses”).")
+
+
 def standings(ctx: Ctx) -> list[Flowable]:
     fig, fmt = ctx.fig, ctx.fmt
     goal = fig.state.config.goal
@@ -77,7 +82,8 @@ def standings(ctx: Ctx) -> list[Flowable]:
     for r in fig.results():
         team = r["team"]
         y = fig.yields(team)
-        name = team + (" " + _("(bankrupt)") if r["bankrupt"] else "")
+        name = team + (" " + _("(sold to %(buyer)s)") % {"buyer": r["sold_to"]}
+                       if r.get("sold_to") else " " + _("(bankrupt)") if r["bankrupt"] else "")
         row: list[object] = [str(r["rank"]), _cell(name), fmt.money(r["result"]),
                              fmt.money(fig.sheet(team).equity), fmt.money(y["sales"])]
         if measure:
@@ -90,6 +96,8 @@ def standings(ctx: Ctx) -> list[Flowable]:
         table(rows, widths, numeric=numeric, font_size=8))]
     if formula_label(goal):
         out.append(note(formula_label(goal)))
+    if measure and any(r.get("rank_figure") == "result" for r in fig.results()):
+        out.append(note(LOSSES_RANK_NOTE()))
     if not fig.goals:
         out.append(note(_("Personal goals and goal variants belong to expansion step 5, which "
                           "this game does not play: the highest profit wins.")))

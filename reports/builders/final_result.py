@@ -65,18 +65,35 @@ def valuation(ctx: Ctx, team: str) -> Flowable:
 
 
 def standings(ctx: Ctx, highlight: str | None) -> Flowable:
+    """The ranked teams with the figure that decided each rank: the result, or with a yield
+    goal the yield (a loss ranks by the result, behind every profit: setting yield_losses)."""
     fmt = ctx.fmt
-    rows: list[list[object]] = [["#", _("Team"), _("Result"), _("Years"), _("Status")]]
+    measure = {"sales_yield": (_("Sales yield"), 1),
+               "asset_yield": (_("Asset yield per lap"), 2)}.get(ctx.fig.state.config.goal)
+    head: list[object] = ["#", _("Team"), _("Result"), _("Years"), _("Status")]
+    widths = list(STANDING_WIDTHS)
+    if measure:
+        head.insert(3, measure[0])
+        widths = [40, 141, 90, 80, 40, 120]
+    rows: list[list[object]] = [head]
     mark = None
     for i, r in enumerate(ctx.fig.results(), start=1):
         status = (_("sold to %(buyer)s") % {"buyer": r["sold_to"]} if r.get("sold_to")
                   else _("bankrupt") if r["bankrupt"] else "")
-        rows.append([str(r["rank"]), Paragraph(para_text(r["team"]), STYLES["cell"]),
-                     fmt.money(r["result"]), str(r["years"]), status])
+        row: list[object] = [str(r["rank"]), Paragraph(para_text(r["team"]), STYLES["cell"]),
+                             fmt.money(r["result"]), str(r["years"]), status]
+        if measure:
+            key = "asset_yield_per_lap" if ctx.fig.state.config.goal == "asset_yield" else (
+                "sales_yield")
+            row.insert(3, fmt.percent(ctx.fig.yields(r["team"])[key], measure[1]))
+        rows.append(row)
         if r["team"] == highlight:
             mark = i
     extra = [("FONT", (0, mark), (-1, mark), BOLD, 8)] if mark else []
-    return table(rows, STANDING_WIDTHS, numeric=(0, 2, 3), extra=extra)
+    # The column that decided the ranks, set off (the result's without a yield goal).
+    decided = 3 if measure else 2
+    extra.append(("FONT", (decided, 1), (decided, -1), BOLD, 8))
+    return table(rows, widths, numeric=(0, 2, 3, 4) if measure else (0, 2, 3), extra=extra)
 
 
 def content(ctx: Ctx, team: str) -> list[Flowable]:
@@ -113,6 +130,11 @@ def content(ctx: Ctx, team: str) -> list[Flowable]:
         out.append(para(_("Personal goal written down at the start: “%(goal)s”")
                         % {"goal": personal}))
     out.append(block(h2(_("Standings")), standings(ctx, team)))
+    if goal in ("sales_yield", "asset_yield") and any(
+            r.get("rank_figure") == "result" for r in fig.results()):
+        from .debrief import LOSSES_RANK_NOTE
+
+        out.append(note(LOSSES_RANK_NOTE()))
     return out
 
 

@@ -13,6 +13,7 @@ from report_helpers import played
 from playboss.rules.accounts import LINES
 from reports import exports
 from reports.builders import Ctx, GameMeta
+from reports.labels import kind_label, reason_label
 
 
 def context(game: dict[str, object] | None = None) -> Ctx:
@@ -55,7 +56,8 @@ def test_the_workbook_holds_the_engines_figures() -> None:
 
     ledger = list(book["Ledger"].iter_rows(values_only=True))[1:]
     assert [tuple(r) for r in ledger] == [
-        (e.seq, e.kind, e.source, e.target, e.qty, e.reason) for e in ctx.fig.state.ledger.entries]
+        (e.seq, kind_label(e.kind), exports.party_label(e.source), exports.party_label(e.target),
+         e.qty, reason_label(e.reason), e.reason) for e in ctx.fig.state.ledger.entries]
 
     results = list(book["Results"].iter_rows(values_only=True))[1:]
     assert [(r[0], r[1], r[2]) for r in results] == [
@@ -79,8 +81,42 @@ def test_csv_tables_open_in_a_spreadsheet() -> None:
     for data in files.values():
         assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a byte-order mark
     ledger = list(csv.reader(io.StringIO(files["ledger.csv"].decode("utf-8-sig"))))
-    assert ledger[0] == ["Move", "Kind", "From", "To", "Quantity", "Reason"]
+    assert ledger[0] == ["Move", "Kind", "From", "To", "Quantity", "Reason",
+                         "Reason (game log)"]
     assert len(ledger) - 1 == len(ctx.fig.state.ledger.entries)
     first = ctx.fig.state.ledger.entries[0]
-    assert ledger[1] == [str(first.seq), first.kind, first.source, first.target, str(first.qty),
-                         first.reason]
+    assert ledger[1] == [str(first.seq), kind_label(first.kind), exports.party_label(first.source),
+                         exports.party_label(first.target), str(first.qty),
+                         reason_label(first.reason), first.reason]
+
+
+def test_german_csv_opens_in_columns_with_a_double_click() -> None:
+    """Issue 13: German Excel splits CSV at semicolons and reads decimal commas; the headers,
+    ledger kinds and reasons and the events are German, and no header appears twice."""
+    from django.utils import translation
+
+    ctx = context(dict(steps=frozenset({1, 2, 3, 4, 5, 6}), seed=5, goal="asset_yield"))
+    actions = [exports.ActionRecord(1, "Red", {"type": "roll", "actor": "Red"}, None,
+                                    [{"type": "game_over", "text": "The game is over."}])]
+    with translation.override("de"):
+        files = exports.csv_files(ctx.fig, actions)
+    for name, data in files.items():
+        assert data.startswith(b"\xef\xbb\xbf"), name
+        rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
+        header = rows[0]
+        assert len(header) > 3 and len(set(header)) == len(header), (name, header)
+        assert all(len(row) == len(header) for row in rows), name
+    results = list(csv.reader(io.StringIO(files["results.csv"].decode("utf-8-sig")),
+                              delimiter=";"))
+    yields = [row[results[0].index("Umsatzrendite")] for row in results[1:]]
+    assert any("," in value for value in yields) and not any("." in v for v in yields), yields
+    ledger = list(csv.reader(io.StringIO(files["ledger.csv"].decode("utf-8-sig")),
+                             delimiter=";"))
+    kinds = {row[1] for row in ledger[1:]}
+    assert "Bargeld" in kinds and "cash" not in kinds, kinds
+    reasons = {row[5]: row[6] for row in ledger[1:]}
+    assert reasons and all(r != raw or raw in ("WEB chip",) for r, raw in reasons.items()), \
+        [r for r, raw in reasons.items() if r == raw]
+    actions_rows = list(csv.reader(io.StringIO(files["actions.csv"].decode("utf-8-sig")),
+                                   delimiter=";"))
+    assert "The game is over." not in actions_rows[1][5]
