@@ -99,6 +99,7 @@ def build_screen(game: Game, spec: ScreenSpec) -> Screen:
             if spec.actor in data["teams_by_name"]:
                 template = "classroom/_team_panel.html"
                 data["news"] = selectors.team_news(game, spec.actor)
+                data["booking"] = selectors.team_booking(game, spec.actor)
                 data["game_facts"] = selectors.team_game(game, spec.actor, data)
             elif spec.actor == WORKERS:
                 template = "classroom/_workers_panel.html"

@@ -142,3 +142,94 @@ def team_game(game: Game, team: str, data: dict[str, Any]) -> dict[str, Any]:
             facts["rank"] = 1 + sum(1 for v in by_team.values() if v > by_team[team])
             facts["of"] = len(by_team)
     return facts
+
+
+# ====================================================================== a team's journal
+#: The booking card shows the team's last moves that touched its books.
+BOOKING_MOVES = 3
+#: The Books page lists at most this many journal entries (newest first) after its filters.
+BOOKS_ROWS = 300
+
+
+def _booking_entry(entry: Any) -> dict[str, Any]:
+    return {"seq": entry.seq, "year": entry.year, "reason": entry.reason, "line": entry.line,
+            "debits": [(p.account, p.amount) for p in entry.debits],
+            "credits": [(p.account, p.amount) for p in entry.credits], "note": entry.note}
+
+
+def _sheet_rows(before: dict[str, int] | None, after: dict[str, int]) -> list[dict[str, Any]]:
+    """The balance sheet's lines (assets, total, liabilities and capital, profit, total), each
+    with its value before and after and whether it changed."""
+    from playboss.rules.journal import ASSETS, LIABILITIES
+
+    order = [*ASSETS, "total_assets", *LIABILITIES, "profit", "total_liabilities"]
+    return [{"code": code, "after": after[code],
+             "before": before[code] if before is not None else None,
+             "changed": before is not None and before[code] != after[code],
+             "total": code.startswith("total")} for code in order]
+
+
+def team_booking(game: Game, team: str) -> dict[str, Any]:
+    """The booking card (issue 13): the team's last moves as journal entries, and the balance
+    sheet before and after the last of them. Reads the team's journal kept with the cached
+    state, so a move costs only its own entries."""
+    from playboss.rules.journal import sheet, team_journal
+
+    def read(state: Any) -> dict[str, Any]:
+        if team not in state.teams:
+            return {}
+        journal = team_journal(state, team)
+        entries = journal.entries
+        moves: list[dict[str, Any]] = []
+        end = len(entries)
+        while end > 0 and len(moves) < BOOKING_MOVES:
+            seq, start = entries[end - 1].seq, end
+            while start > 0 and entries[start - 1].seq == seq:
+                start -= 1
+            moves.append({"seq": seq, "entries": [_booking_entry(e) for e in entries[start:end]]})
+            end = start
+        if not moves:
+            return {"moves": [], "sheet": []}
+        before = dict(journal.balances)
+        for entry in moves[0]["entries"]:
+            for account, amount in entry["debits"]:
+                before[account] -= amount
+            for account, amount in entry["credits"]:
+                before[account] += amount
+        return {"moves": moves, "sheet": _sheet_rows(sheet(before), sheet(journal.balances))}
+
+    return state_store.read_state(game, read)
+
+
+def team_books(game: Game, team: str, *, account: str = "", year: int | None = None,
+               at: int | None = None) -> dict[str, Any]:
+    """A team's Books page: its journal (filtered by account and year, newest first), its
+    T-accounts (the chosen account's in full, else every account's totals) and its balance
+    sheet after move ``at`` (the latest when None)."""
+    from playboss.rules.journal import CHART, all_entries, balances_of, sheet, t_account
+
+    def read(state: Any) -> dict[str, Any]:
+        entries = all_entries(state, team)
+        used = {a for e in entries for a in e.accounts()}
+        accounts = [a for a in CHART if a in used] + sorted(used - set(CHART))
+        years = sorted({e.year for e in entries})
+        shown = [e for e in entries if (not account or account in e.accounts())
+                 and (year is None or e.year == year)]
+        last = entries[-1].seq if entries else 0
+        seq = last if at is None else min(max(0, at), last)
+        before = [e for e in entries if e.seq < seq]
+        tees = [t_account(entries, a) for a in ([account] if account in used else accounts)]
+        return {
+            "team": team, "accounts": accounts, "years": years, "account": account,
+            "year": year, "at": seq, "last": last, "count": len(shown),
+            "journal": [_booking_entry(e) for e in shown[::-1][:BOOKS_ROWS]],
+            "t_accounts": [{"account": t.account, "debit_total": t.debit_total,
+                            "credit_total": t.credit_total, "balance": t.balance,
+                            "debit": [(r.seq, r.contra, r.amount) for r in t.debit],
+                            "credit": [(r.seq, r.contra, r.amount) for r in t.credit]}
+                           for t in tees],
+            "sheet": _sheet_rows(sheet(balances_of(before)),
+                                 sheet(balances_of(entries, seq))),
+        }
+
+    return state_store.read_state(game, read)

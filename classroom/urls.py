@@ -44,4 +44,5 @@ urlpatterns = [
     path("games/<int:game_id>/projector/<str:token>/", views.projector_public,
          name="projector_public"),
     path("games/<int:game_id>/teams/", views.team_sheet, name="team_sheet"),
+    path("games/<int:game_id>/books/", views.books, name="books"),
 ]

@@ -1,5 +1,6 @@
 """Views stay thin: authenticate, parse, call a service or selector, render."""
 
+from .books import books
 from .live import game_panel, game_revision, submit_move, tick
 from .practice import practice_bots, practice_hint, practice_new, practice_undo
 from .projector import projector, projector_public, projector_standings, team_sheet
@@ -33,6 +34,7 @@ __all__ = [
     "bank_seat_player",
     "bank_start",
     "bank_undo",
+    "books",
     "class_detail",
     "class_import",
     "dashboard",

@@ -112,6 +112,8 @@ MATRIX: dict[str, Case] = {
     "accounts/reset/done/": Case(expect(OK)),
     "i18n/setlang/": Case(expect(OK), method="post", data={"language": "de", "next": "/"}),
     # Reports: a team sees its own statements; the class documents are the teacher's.
+    # A team's books (issue 13): its own; the teacher's for any team.
+    "games/<int:game_id>/books/": Case(expect(404, team_A=OK, team_B=OK, owner=OK)),
     "games/<int:game_id>/reports/": Case(expect(
         403, anonymous=LOGIN, team_A=OK, team_B=OK, representative=OK, owner=OK,
         projector=LOGIN)),

@@ -1,0 +1,95 @@
+"""The booking card on the team screen and a team's Books page (issue 13): each move's journal
+entry with the balance sheet before and after, the journal filtered, the T-accounts, in English
+and German; a team sees only its own books, the teacher any team's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.test import Client
+
+from classroom import selectors, services
+from classroom.access import SEAT_SESSION_KEY, SESSION_KEY
+from classroom.models import Classroom, Game
+from classroom.screens import ScreenSpec, build_screen
+from classroom.texts.journal import ACCOUNT_NAMES, NOTES
+from playboss.rules import journal as J
+
+from .conftest import make_game
+from .test_team_game import region
+
+
+def move(game: Game, actor: str, **action: Any) -> None:
+    services.submit_action(game_id=game.pk, actor=actor, payload=action, run_bots=False)
+
+
+def bought(classroom: Classroom) -> Game:
+    """Red rolled a 6 (field 7, red) and bought 2 raw units for 700 (a half-filled market)."""
+    game = make_game(classroom)
+    move(game, "Red", type="roll", die=6)
+    move(game, "Red", type="purchase", units=2)
+    game.refresh_from_db()
+    return game
+
+
+def sign_in_as(client: Client, game: Game, name: str) -> None:
+    team = game.teams.get(name=name)
+    session = client.session
+    session[SESSION_KEY] = {str(game.pk): team.pk}
+    session[SEAT_SESSION_KEY] = {str(game.pk): team.seat_generation}
+    session.save()
+
+
+def test_the_catalogue_names_every_account_and_note() -> None:
+    assert set(J.CHART) <= set(ACCOUNT_NAMES)
+    assert set(J.NOTE_LINES) <= set(NOTES)
+
+
+def test_the_booking_card_shows_the_purchase_and_the_sheet_before_and_after(
+        classroom: Classroom) -> None:
+    game = bought(classroom)
+    card = selectors.team_booking(game, "Red")
+    latest = card["moves"][0]
+    assert latest["entries"][0]["debits"] == [("raw", 300), ("pl:raw_material", 400)]
+    assert latest["entries"][0]["credits"] == [("bank", 700)]
+    rows = {r["code"]: r for r in card["sheet"]}
+    assert (rows["bank"]["before"], rows["bank"]["after"], rows["bank"]["changed"]) == (
+        10_000, 9_300, True)
+    assert (rows["raw"]["before"], rows["raw"]["after"]) == (0, 300)
+    assert rows["profit"]["after"] - rows["profit"]["before"] == -400
+    assert not rows["machines"]["changed"]
+    html = region(build_screen(game, ScreenSpec("Red", "en")).html(), "booking")
+    assert "Raw materials" in html and "to Bank (cash)" in html and "150 a unit" in html
+    german = region(build_screen(game, ScreenSpec("Red", "de")).html(), "booking")
+    assert "Rohstoffe" in german and "an Bank" in german and "Soll" in german
+
+
+def test_the_books_page_filters_and_shows_t_accounts(classroom: Classroom,
+                                                      client: Client) -> None:
+    game = bought(classroom)
+    sign_in_as(client, game, "Red")
+    page = client.get(f"/games/{game.pk}/books/", {"account": "raw"}).content.decode()
+    assert "Books of Red" in page and "T-accounts" in page
+    assert "Raw materials 300, Raw material bought 400 / Bank (cash) 700" in page
+    assert "Starting capital" not in page.split("Journal")[-1]  # filtered to raw material
+    at_start = client.get(f"/games/{game.pk}/books/", {"at": "0"}).content.decode()
+    assert "Balance sheet after move 0" in at_start
+    junk = client.get(f"/games/{game.pk}/books/", {"year": "x", "at": "-5"})
+    assert junk.status_code == 200
+    client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    german = client.get(f"/games/{game.pk}/books/").content.decode()
+    assert "Soll" in german and "Haben" in german and "T-Konten" in german
+
+
+def test_a_team_sees_only_its_own_books_and_the_teacher_any(classroom: Classroom,
+                                                            client: Client,
+                                                            teacher: Any) -> None:
+    game = bought(classroom)
+    sign_in_as(client, game, "Blue")
+    page = client.get(f"/games/{game.pk}/books/", {"team": "Red"}).content.decode()
+    assert "Books of Blue" in page and "Books of Red" not in page
+    client.force_login(teacher)
+    page = client.get(f"/games/{game.pk}/books/",
+                      {"team": "Red", "projector": "1"}).content.decode()
+    assert "Books of Red" in page and "books-projector" in page
+    assert client.get(f"/games/{game.pk}/books/", {"team": "Nobody"}).status_code == 404
