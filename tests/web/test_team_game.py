@@ -5,6 +5,7 @@ language, kept across moves, never another team's private deal terms."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 from django.db import connection
@@ -171,3 +172,45 @@ def test_the_news_is_one_small_query_per_move_for_all_screens(classroom: Classro
     services.undo(game_id=game.pk, to_seq=0)
     game.refresh_from_db()
     assert news.team_news(game, "Red") == []
+
+
+# ====================================================================== issue 10: the last gaps
+def test_the_team_that_accepts_a_deal_reads_its_own_words(classroom: Classroom) -> None:
+    """Rulebook I, "Private Business": the partner that accepts or turns a deal down reads it
+    as its own act ("You accepted Red's deal 1"), not the common sentence."""
+    game = make_game(classroom, teams=["Red", "Blue", "Green"])
+    deal = next(e["deal"] for e in move(game, "Red", **DEAL) if e["type"] == "deal_offered")
+    move(game, "Blue", type="accept_deal", deal=deal)
+    blue = unescape(news_of(game, "Blue"))
+    assert f"You accepted Red's deal {deal}." in blue
+    assert f"Blue accepts deal {deal}" not in blue
+    assert f"Du hast das Geschäft {deal} von Red angenommen." in news_of(game, "Blue", "de")
+    second = next(e["deal"] for e in move(game, "Red", **DEAL) if e["type"] == "deal_offered")
+    move(game, "Blue", type="reject_deal", deal=second)
+    assert f"You turned down Red's deal {second}." in unescape(news_of(game, "Blue"))
+
+
+def test_the_personal_goal_is_written_on_the_team_screen_and_shown_in_the_status_bar(
+        classroom: Classroom) -> None:
+    """Rulebook II, "5. Step: Various Game Goals": each team writes down a personal goal at
+    the start; its status bar shows it beside the game's goal (its own only)."""
+    game = make_game(classroom, steps=[5])
+    html = screen(game, "Red")
+    assert 'data-type="personal_goal"' in html and 'name="text"' in html
+    assert "Write down your personal goal" in region(html, "team-steps")
+    move(game, "Red", type="personal_goal", text="Never borrow")
+    status = region(screen(game, "Red"), "team-status")
+    assert "your personal goal: “Never borrow”" in status
+    german = region(screen(game, "Red", "de"), "team-status")
+    assert "dein persönliches Ziel: “Never borrow”" in german
+    assert "Never borrow" not in screen(game, "Blue")
+
+
+def test_the_countdown_is_text_not_a_glyph_headless_fonts_lack() -> None:
+    """The ⏱ glyph rendered as an empty box in headless Chromium: the countdown is words."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    script = (Path(settings.BASE_DIR) / "classroom/static/classroom/live.js").read_text()
+    assert "⏱" not in script and 'tTimeLeft' in script

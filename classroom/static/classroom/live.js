@@ -316,7 +316,7 @@
       if (!box) continue;
       left = Math.round((new Date(bar.dataset.deadline) - new Date()) / 1000);
       box.hidden = false;
-      // Text, not the ⏱ glyph: fonts without it (headless Chromium's) draw a box.
+      // Words, not a stopwatch glyph: fonts without it (headless Chromium's) draw a box.
       box.textContent = `${t("tTimeLeft", "time left")} ${Math.max(left, 0)} s`;
     }
     if (left !== null && left <= 0 && !tickSent) {
