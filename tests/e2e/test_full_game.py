@@ -10,7 +10,8 @@ they land — on the red decision fields — and the game reaches every kind of 
 lists: a free-market offer (rulebook, "1. Step: Free Market for Sales") and an underbid, a bid
 and a pass in the bank's auction ("2. Step: Competition during Purchasing"), a marketing
 organization ("3. Step: Marketing Organization"), an offer to buy a business and its refusal
-("4. Step: Taxation"), hiring, notice, a strike and a lockout ("6. Step: Labor Market"), a
+("4. Step: Taxation"), a personal goal written down ("5. Step: Various Game Goals"), hiring,
+notice, a strike and a lockout ("6. Step: Labor Market"), a
 private deal and a loan ("Private Business between Players"). Which kinds were played is read
 from the game's exported log at the end.
 
@@ -96,6 +97,7 @@ class Plan:
 
     done: set[str] = field(default_factory=set)
     hires: dict[str, int] = field(default_factory=dict)
+    goal: str = "Largest market share"  # Red's personal goal (step 5), in the page's language
 
     def note(self, actor: str, kind: str) -> None:
         """A move was made: kinds done, hires counted (a notice lets a worker go)."""
@@ -171,6 +173,9 @@ class Plan:
         """Hire a worker per machine, accept a partner's deal, found a marketing organization
         (Blue, after its underbid), lock out when the other team is struck, give notice once
         in the second year."""
+        goal = pick(menu, "personal_goal")  # a form of the screen's: the engine lists none
+        if goal is not None and team == "Red" and "personal_goal" not in self.done:
+            return goal, self.goal
         hire = pick(menu, "offer_hire")
         if hire is not None and me.machines > self.hires.get(team, 0):
             return hire, 1
@@ -320,11 +325,11 @@ def test_the_plan_reaches_every_decision_kind_against_the_engine() -> None:
 
 # ====================================================================== the screens
 MENU_JS = """(panel) => [...panel.querySelectorAll("form.move")].map((f) => {
-  const param = f.querySelector("select[name], input[type=number][name]");
+  const param = f.querySelector("select[name], input[name]:not([type=hidden])");
   let values = [];
   if (param && param.tagName === "SELECT") {
     values = [...param.options].map((o) => parseInt(o.value, 10));
-  } else if (param) {
+  } else if (param && param.type === "number") {
     const lo = parseInt(param.min, 10), hi = parseInt(param.max, 10);
     const step = parseInt(param.step, 10) || 1;
     for (let v = lo; v <= hi && values.length < 500; v += step) values.push(v);
@@ -548,7 +553,7 @@ class Game:
 SHOTS = {"offer_sale": "free-market-offer", "bid": "free-market-underbid",
          "auction_bid": "auction", "found_marketing": "marketing", "offer_hire": "labour-hiring",
          "give_notice": "labour-notice", "declare_lockout": "labour-lockout",
-         "reject_takeover": "takeover-answer",
+         "reject_takeover": "takeover-answer", "personal_goal": "goal",
          "invest": "red-field"}
 
 
@@ -600,15 +605,16 @@ def test_a_class_plays_two_years_with_all_six_steps(site: str, browser: Any,
     """Two years with all six steps to the end, through the screens only; the exported log
     shows every kind of decision the issue lists played by the students or the teacher (rulebook
     part II: "1. Step: Free Market for Sales", "2. Step: Competition during Purchasing", "3.
-    Step: Marketing Organization", "4. Step: Taxation" (a business bought), "6. Step: Labor
-    Market"; "Private Business between Players"), and no move was refused."""
+    Step: Marketing Organization", "4. Step: Taxation" (a business bought), "5. Step: Various
+    Game Goals" (the personal goal), "6. Step: Labor Market"; "Private Business between
+    Players"), and no move was refused."""
     keep = shots if os.environ.get("PLAYBOSS_SCREENSHOTS") else None
     game = set_up(site, browser, keep, years="2", language="en", locale=None)
     game.play_to_the_end()
     game.screenshot(game.teacher, "bank-console-end")
     by_actor = played(game)
     people = set().union(*(by_actor.get(a, set()) for a in (*HUMANS, "workers")))
-    assert [k for k in KINDS if k not in people] == []
+    assert [k for k in (*KINDS, "personal_goal") if k not in people] == []
     assert game.refusals == []
     # The German pass's check finds English where there is English (it can fail).
     assert len(english(game.lines, TEAMS)) > 20
@@ -641,6 +647,7 @@ def test_german_screens_show_no_english(site: str, browser: Any, shots: Path) ->
     deal the team cannot pay, a die that does not exist) are German too."""
     keep = shots if os.environ.get("PLAYBOSS_SCREENSHOTS") else None
     game = set_up(site, browser, keep, years="1", language="de", locale="de-DE")
+    game.plan.goal = "Größter Marktanteil"
     red = game.teams[HUMANS[0]]
     game.sync()
     # A deal Red cannot pay: the refusal appears next to the deal form, in German.
