@@ -113,7 +113,7 @@ def test_german_csv_opens_in_columns_with_a_double_click() -> None:
     ledger = list(csv.reader(io.StringIO(files["ledger.csv"].decode("utf-8-sig")),
                              delimiter=";"))
     kinds = {row[1] for row in ledger[1:]}
-    assert "Bargeld" in kinds and "cash" not in kinds, kinds
+    assert "Kasse" in kinds and "cash" not in kinds, kinds
     reasons = {row[5]: row[6] for row in ledger[1:]}
     assert reasons and all(r != raw or raw in ("WEB chip",) for r, raw in reasons.items()), \
         [r for r, raw in reasons.items() if r == raw]
