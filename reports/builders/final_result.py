@@ -74,7 +74,7 @@ def standings(ctx: Ctx, highlight: str | None) -> Flowable:
     widths = list(STANDING_WIDTHS)
     if measure:
         head.insert(3, measure[0])
-        widths = [40, 141, 90, 80, 40, 120]
+        widths = [40, 121, 80, 110, 40, 120]
     rows: list[list[object]] = [head]
     mark = None
     for i, r in enumerate(ctx.fig.results(), start=1):
@@ -90,9 +90,11 @@ def standings(ctx: Ctx, highlight: str | None) -> Flowable:
         if r["team"] == highlight:
             mark = i
     extra = [("FONT", (0, mark), (-1, mark), BOLD, 8)] if mark else []
-    # The column that decided the ranks, set off (the result's without a yield goal).
-    decided = 3 if measure else 2
-    extra.append(("FONT", (decided, 1), (decided, -1), BOLD, 8))
+    # The figure that decided each rank, set off: the yield, or the result (no yield goal, or
+    # a loss ranked by its size: setting yield_losses).
+    for i, r in enumerate(ctx.fig.results(), start=1):
+        decided = 3 if measure and r.get("rank_figure") != "result" else 2
+        extra.append(("FONT", (decided, i), (decided, i), BOLD, 8))
     return table(rows, widths, numeric=(0, 2, 3, 4) if measure else (0, 2, 3), extra=extra)
 
 

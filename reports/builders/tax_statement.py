@@ -2,7 +2,7 @@
 
 The engine assesses each year as it closes (``playboss.rules.steps.taxation.assess``) and keeps
 the record in ``team.step["tax_years"]``; ``year_accounts`` hands it to each year. This prints
-that record: the year's profit (taxes paid in the year added back), the loss brought forward
+that record: the year's profit before tax (as in its profit and loss), the loss brought forward
 and the part of it used, the taxable amount rounded down to whole thousands, each bracket's
 share and tax, the tax due, the loss carried forward.
 """
