@@ -55,6 +55,9 @@ REASONS: dict[str, Any] = {
     "private loan": pgettext_lazy("ledger", "private loan"),
     "private repayment": pgettext_lazy("ledger", "private repayment"),
     "tax": pgettext_lazy("ledger", "tax"),
+    # Step 4: the closed year's tax booked as its expense, and a tax due a bankruptcy ends.
+    "tax on the year's profit": pgettext_lazy("ledger", "tax on the year's profit"),
+    "tax due written off": pgettext_lazy("ledger", "tax due written off"),
     "auction": pgettext_lazy("ledger", "auction"),
     "free market": pgettext_lazy("ledger", "free market"),
     "marketing": pgettext_lazy("ledger", "marketing organization"),
