@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from ..texts import news_text
 from ..texts.describers import and_list
@@ -44,6 +44,13 @@ def news_line(event: Any, me: Any) -> str:
 @register.filter
 def team_names(names: Any, me: Any) -> str:
     """The teams the game waits for, "you" for the screen's own team: "you and Lions"."""
-    said = [pgettext("the game waits for", "you") if name == me else str(name)
-            for name in names or []]
+    said = [pgettext("the game waits for", "you") if name == me
+            else str(PARTIES.get(str(name), name)) for name in names or []]
     return and_list(said)
+
+
+#: The players that are not teams, by their role (the engine's names are keys, not words).
+PARTIES: dict[str, Any] = {
+    "workers": gettext_lazy("the worker representative"),
+    "bank": pgettext_lazy("the game waits for", "the bank"),
+}

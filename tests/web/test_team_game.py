@@ -214,3 +214,14 @@ def test_the_countdown_is_text_not_a_glyph_headless_fonts_lack() -> None:
 
     script = (Path(settings.BASE_DIR) / "classroom/static/classroom/live.js").read_text()
     assert "⏱" not in script and 'tTimeLeft' in script
+
+
+def test_the_status_bar_names_the_worker_representative_in_words(classroom: Classroom) -> None:
+    """Rulebook II, "6. Step: Labor Market", "Hiring": a team's offer waits for the worker
+    representative's answer; the status bar names the role, not the engine's key."""
+    game = make_game(classroom, steps=[6])
+    move(game, "Blue", type="offer_hire", team="Blue", workers=2, salary=500)
+    status = region(screen(game, "Red"), "team-status")
+    assert "waiting for the worker representative:" in status and "workers:" not in status
+    german = region(screen(game, "Red", "de"), "team-status")
+    assert "wartet auf den Arbeitnehmervertreter:" in german
