@@ -16,8 +16,10 @@ from ..models import Game
 
 
 def _int(value: str | None) -> int | None:
+    if not value:
+        return None
     try:
-        return int(value) if value not in (None, "") else None
+        return int(value)
     except ValueError:
         return None  # a hand-typed filter that is no number shows everything
 
