@@ -76,7 +76,8 @@ def test_bots_do_not_move_until_the_page_asks_and_then_one_at_a_time(client: Cli
     response = _roll(client, game)
     assert response.status_code == 200, response.content
     after_move = GameAction.objects.filter(game=game).count()
-    assert GameAction.objects.filter(game=game).order_by("-seq").first().actor == me
+    last = GameAction.objects.filter(game=game).order_by("-seq").first()
+    assert last is not None and last.actor == me
     assert after_move >= before + 1
     answer = client.post(f"/practice/{game.pk}/bots/").json()
     assert answer["moved"] in (0, 1)

@@ -21,7 +21,10 @@
     let next = delay * 2;
     try {
       const answer = await post(bar.dataset.bots);
-      if (answer.status === "ended") return;  // the statements are on the screen now
+      if (answer.status === "ended") {  // the statements are on the screen now
+        status.textContent = "";
+        return;
+      }
       status.textContent = answer.waiting ? bar.dataset.thinking : bar.dataset.yourTurn;
       if (answer.moved || answer.waiting) next = delay;
     } catch (error) {
