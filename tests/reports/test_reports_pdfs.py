@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 from report_helpers import after, amount_after, find, num, page_count, pages, played
 
-from playboss.rules.accounts import YearAccount
+from playboss.rules.accounts import PnLLine, YearAccount
 from playboss.rules.gamelog import replay
 from playboss.rules.statements import BalanceSheet, balance_sheet_from
 from reports.builders import (
@@ -115,9 +115,9 @@ def check_year(lines: list[str], start: int, account: YearAccount, ctx: Ctx) -> 
     profit_label = "Profit or loss of the year"
     if ctx.fig.taxes:
         # One profit of the year on the page: after tax; the tax statement's is before tax.
-        tax = by_key.get("taxes")
+        tax_line = by_key.get("taxes")
         before = amount_after(lines, "Profit or loss before tax", pl)
-        assert before == account.profit - (tax.profit if tax else 0)
+        assert before == account.profit - (tax_line.profit if tax_line else 0)
         if account.tax is not None:
             assert before == account.tax["profit"]
         profit_label = "Profit or loss of the year, after tax"
@@ -392,3 +392,61 @@ def test_a_game_ending_just_after_a_crossing_has_no_all_dash_year() -> None:
         for account in ctx.fig.accounts(team):
             if not shown(ctx, account):
                 assert not account.closed and not any(line.profit for line in account.lines)
+
+
+def test_a_takeover_is_named_on_both_teams_pages_and_the_sold_team_says_so() -> None:
+    """Rulebook, "4. Step: Taxation" (a business purchased and consolidated): the buyer's and
+    the target's profit and loss name the takeover at book value and the price; the sold
+    team's tax statement says why its year is not taxed (not "at the next crossing")."""
+    from playboss.rules import GameConfig, apply, new_game
+    from playboss.rules.actions import Purchase, Roll
+    from playboss.rules.steps.takeover import AcceptTakeover, OfferTakeover, offers
+
+    state = new_game(GameConfig(teams=("Red", "Blue", "Green"), first_team="Red",
+                                dice="entered", years=None, steps=frozenset({4}),
+                                market_fill=(0, 0, 0, 0, 5, 5, 5, 5)))
+    apply(state, Roll("Red", die=6))
+    apply(state, Purchase("Red", units=2))
+    apply(state, OfferTakeover("Blue", target="Red", price=1_000))
+    apply(state, AcceptTakeover("Red", offer=int(next(iter(offers(state))))))
+    ctx = Ctx.of(meta_for(state), state)
+    for team, sign in (("Red", -1), ("Blue", 1)):
+        account = ctx.fig.accounts(team)[-1]
+        lines = [line for page in pages(year_statement(ctx, team, account.year))
+                 for line in page]
+        check_year(lines, 0, account, ctx)
+        by_key = {line.key: line for line in account.lines}
+        assert by_key["takeover"].profit == sign * 19_600  # 19,300 cash and 2 raw at 150
+        assert by_key["takeover_price"].profit == -sign * 1_000
+        assert after(lines, "Business taken over or sold (book value)", 3)[2] == \
+            f"{sign * 19_600:,}"
+    red = [line for page in pages(year_statement(ctx, "Red", 1)) for line in page]
+    assert any(line.startswith("The business was sold to Blue in this year") for line in red)
+    assert not any("next crosses the start" in line for line in red)
+
+
+def test_a_bankrupt_teams_pages_name_the_write_off_and_say_why_no_tax() -> None:
+    """Rulebook, "Bankruptcy": the bank writes off what the business cannot pay; its pages
+    name that line (not "Credit and loans") and do not promise a tax at the next crossing."""
+    from playboss.rules import GameConfig
+    from playboss.rules.simulate import play_game
+
+    state, _ = play_game(GameConfig(teams=("Red", "Blue", "Green", "Yellow"), seed=3,
+                                    years=3, steps=frozenset({4, 6})), "random")
+    bankrupt = [t.name for t in state.teams.values() if t.bankrupt and t.sold_to is None]
+    assert bankrupt, "no bankruptcy: the test would prove nothing"
+    ctx = Ctx.of(meta_for(state), state)
+    written_off = 0
+    for team in bankrupt:
+        account = ctx.fig.accounts(team)[-1]
+        lines = [line for page in pages(year_statement(ctx, team, account.year))
+                 for line in page]
+        check_year(lines, 0, account, ctx)
+        assert "The business went bankrupt in this year: the year is not taxed." in lines
+        by_key = {line.key: line for line in account.lines}
+        if "debt_written_off" in by_key:
+            written_off += 1
+            assert by_key["debt_written_off"].profit > 0
+            assert "Debts written off in bankruptcy" in lines
+        assert "written off" not in by_key.get("financing", PnLLine("", "")).reasons
+    assert written_off
