@@ -90,7 +90,7 @@ def create_practice_game(request: HttpRequest, setup: PracticeSetup) -> Game:
         raise ServiceError(gettext_lazy("Unknown level “%(kind)s”."), kind=setup.level)
     if not MIN_BOTS <= setup.bots <= MAX_BOTS:
         raise ServiceError(gettext_lazy("Choose 2 to 5 bot opponents."))
-    player = setup.player.strip() or "Me"
+    player = setup.player.strip() or str(gettext_lazy("Me"))
     if player in BOT_NAMES:
         raise ServiceError(gettext_lazy("Choose a name other than the bots'."))
     seats = [TeamSeat(player)] + [TeamSeat(n, LEVELS[setup.level])

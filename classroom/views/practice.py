@@ -22,7 +22,7 @@ from ..texts.bot_reasons import reason_text
 
 class PracticeForm(forms.Form):
     player = forms.CharField(label=gettext_lazy("Your team's name"), max_length=40,
-                             initial="Me", required=False)
+                             initial=gettext_lazy("Me"), required=False)
     bots = forms.TypedChoiceField(
         label=gettext_lazy("Bot opponents"), coerce=int, initial=2,
         choices=[(n, str(n)) for n in range(practice.MIN_BOTS, practice.MAX_BOTS + 1)])
