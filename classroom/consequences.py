@@ -543,13 +543,16 @@ def _write_off(state: GameState, team: Team, choice: Choice) -> Described:
                 % {"left": ngettext("%(n)s chip", "%(n)s chips", team.web - 1)
                    % {"n": team.web - 1}}}
     if option == "return":
-        worth = _("machine #%(id)s · worth %(value)s Marks at the end · you keep %(left)s")
+        # The option stays short (a phone's drop-down cuts long ones); the note says the rest.
+        worth = _("machine #%(id)s · %(value)s Marks at the end")
+        value = m(FINAL_VALUE["machine"])
         left = len(team.machines) - 1
         kept = ngettext("%(n)s machine", "%(n)s machines", left) % {"n": left}
         return {"label": _("Return a machine to the bank (no money back)"),
-                "texts": {mid: worth % {"id": mid, "value": m(FINAL_VALUE["machine"]),
-                                        "left": kept}
-                          for mid in choice.values}}
+                "texts": {mid: worth % {"id": mid, "value": value} for mid in choice.values},
+                "notes": [_("A machine returned is gone: at the end each machine counts "
+                            "%(value)s Marks. You keep %(left)s.")
+                          % {"value": value, "left": kept}]}
     if option == "downgrade":
         single = _("machine #%(id)s · produces 1 unit a red field instead of 2")
         return {"label": _("Turn a double machine back to single (you keep the machine)"),

@@ -496,8 +496,9 @@ def test_the_white_field_names_what_each_write_off_costs() -> None:
     by_option = {f["fixed"]["option"]: f for f in forms(state, "Red", "write_off")}
     returned = by_option["return"]
     assert returned["label"] == "Return a machine to the bank (no money back)"
-    assert texts(returned)[second] == (f"machine #{second} · worth 10,000 Marks at the end · "
-                                       "you keep 1 machine")
+    assert texts(returned)[second] == f"machine #{second} · 10,000 Marks at the end"
+    assert returned["notes"] == ["A machine returned is gone: at the end each machine counts "
+                                 "10,000 Marks. You keep 1 machine."]
     assert texts(by_option["downgrade"]) == {
         first: f"machine #{first} · produces 1 unit a red field instead of 2"}
     assert by_option["web"]["label"] == "Pay 1 WEB chip and keep your machines (1 chip left)"
@@ -506,8 +507,9 @@ def test_the_white_field_names_what_each_write_off_costs() -> None:
     assert len(copy.teams["Red"].machines) == 1 and copy.teams["Red"].cash == 10_000
     with translation.override("de"):
         german = {f["fixed"]["option"]: f for f in forms(state, "Red", "write_off")}
-    assert texts(german["return"])[second] == (f"Maschine #{second} · am Ende 10.000 Mark wert "
-                                               "· danach noch 1 Maschine")
+    assert texts(german["return"])[second] == f"Maschine #{second} · am Ende 10.000 Mark"
+    assert german["return"]["notes"] == ["Eine zurückgegebene Maschine ist weg: Am Ende zählt "
+                                         "jede Maschine 10.000 Mark. Du behältst 1 Maschine."]
     assert german["web"]["label"] == ("1 WEB-Chip zahlen und die Maschinen behalten "
                                       "(danach noch 1 Chip)")
 
