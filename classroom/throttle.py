@@ -23,6 +23,7 @@ locked out by a few mistyped PINs.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
 import re
@@ -76,7 +77,7 @@ def client_address(request: HttpRequest) -> str:
     X-Forwarded-For). Entries left of it were written by the client and are never trusted.
     Django-axes uses this function too (``AXES_CLIENT_IP_CALLABLE``), so both throttles agree
     on who is who."""
-    remote = str(request.META.get("REMOTE_ADDR") or "unknown")
+    remote = _valid(request.META.get("REMOTE_ADDR"))
     proxies = int(getattr(settings, "TRUSTED_PROXY_COUNT", 0))
     if proxies <= 0:
         return remote
@@ -84,7 +85,21 @@ def client_address(request: HttpRequest) -> str:
                  str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",") if part.strip()]
     if len(forwarded) < proxies:
         return remote  # not through all our proxies: the socket's address is all we know
-    return forwarded[-proxies]
+    return _valid(forwarded[-proxies])
+
+
+#: Where no address is known (a request made inside the process, as ``force_login`` does):
+#: one shared bucket, and an address PostgreSQL's inet column (axes' log) accepts.
+UNKNOWN_ADDRESS = "0.0.0.0"
+
+
+def _valid(value: object) -> str:
+    """An IP address as text, or ``UNKNOWN_ADDRESS``: axes stores the address in an inet
+    column, where anything else (``None``, a proxy's junk) would be a database error."""
+    try:
+        return str(ipaddress.ip_address(str(value).strip()))
+    except ValueError:
+        return UNKNOWN_ADDRESS
 
 
 def buckets(request: HttpRequest, code: str) -> list[Bucket]:

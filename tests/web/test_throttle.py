@@ -301,3 +301,21 @@ def test_with_redis_every_process_counts_in_one_place(game: Game) -> None:
     assert not list(other_process.scan_iter(match="playboss-throttle:*"))
     assert other_process.get("not-the-throttles") == b"1"
     other_process.delete("not-the-throttles")
+
+
+def test_an_address_is_always_one_postgresql_can_store() -> None:
+    """A request without REMOTE_ADDR (``force_login`` makes one) or with junk behind a proxy
+    gets the shared unknown address, never text that axes' inet column refuses (a sign-in on
+    PostgreSQL failed with a database error before)."""
+    from django.test import RequestFactory, override_settings
+
+    from classroom.throttle import UNKNOWN_ADDRESS, client_address
+
+    bare = RequestFactory().get("/")
+    bare.META.pop("REMOTE_ADDR", None)
+    assert client_address(bare) == UNKNOWN_ADDRESS
+    with override_settings(TRUSTED_PROXY_COUNT=1):
+        junk = RequestFactory().get("/", HTTP_X_FORWARDED_FOR="'; DROP TABLE x; --")
+        assert client_address(junk) == UNKNOWN_ADDRESS
+        proxied = RequestFactory().get("/", HTTP_X_FORWARDED_FOR="203.0.113.9")
+        assert client_address(proxied) == "203.0.113.9"
