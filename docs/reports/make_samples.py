@@ -1,6 +1,7 @@
 """Make the sample documents in this folder: PDFs and PNG renderings of chosen pages.
 
     python docs/reports/make_samples.py        # needs pdftoppm (apt-get install poppler-utils)
+                                               # or pypdfium2 on the path
 
 A six-team game with all six expansion steps and the asset-yield goal, played to the end of
 six years by greedy bots after each team wrote down a personal goal; the rulebook's balance
@@ -66,6 +67,15 @@ def page_with(pdf: Path, text: str) -> int:
 
 
 def render(pdf: Path, page: int, png: Path, dpi: int = 80) -> None:
+    import shutil
+
+    if shutil.which("pdftoppm") is None:  # without poppler: pypdfium2, if installed
+        import pypdfium2  # type: ignore[import-not-found]
+
+        image = pypdfium2.PdfDocument(str(pdf))[page - 1].render(scale=dpi / 72).to_pil()
+        image.save(png)
+        print(f"{png.relative_to(ROOT)} ← {pdf.name} page {page}")
+        return
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page),
                         "-singlefile", "-png", str(pdf), f"{tmp}/page"], check=True)
@@ -118,6 +128,9 @@ def main() -> None:
         with translation.override("de"):
             heading = gettext("Yield report")
         render(pdf, page_with(pdf, heading), HERE / "yield-report-de.png")
+        with translation.override("de"):
+            heading = gettext("Tax statement, year %(year)d") % {"year": taxed_year}
+        render(pdf, page_with(pdf, heading), HERE / "year-statement-de.png")
 
 
 if __name__ == "__main__":
