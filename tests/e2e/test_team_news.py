@@ -49,7 +49,7 @@ def test_a_deal_accepted_on_one_screen_is_news_on_the_other(site: str, browser: 
     red.click("section.deals button.primary")
     news = blue.locator("section.news")
     expect(news).to_contain_text("Red bietet dir ein Geschäft an", timeout=TIMEOUT)
-    blue.locator("section.deals .deal-moves button", has_text="Annehmen").click()
+    blue.locator("section.deals .deal-moves form.move[data-type=accept_deal] button").click()
     expect(red.locator("section.news li").first).to_contain_text(
         "Your deal 1 with Blue was accepted.", timeout=TIMEOUT)
     red.evaluate("window.scrollTo(0, 0)")
