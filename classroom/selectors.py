@@ -169,36 +169,39 @@ def _sheet_rows(before: dict[str, int] | None, after: dict[str, int]) -> list[di
              "total": code.startswith("total")} for code in order]
 
 
+def booking_card(state: Any, team: str) -> dict[str, Any]:
+    """The booking card's data from an engine state (``team_booking`` reads it from the cached
+    state; tests read it from positions built by hand)."""
+    from playboss.rules.journal import sheet, team_journal
+
+    if team not in state.teams:
+        return {}
+    journal = team_journal(state, team)
+    entries = journal.entries
+    moves: list[dict[str, Any]] = []
+    end = len(entries)
+    while end > 0 and len(moves) < BOOKING_MOVES:
+        seq, start = entries[end - 1].seq, end
+        while start > 0 and entries[start - 1].seq == seq:
+            start -= 1
+        moves.append({"seq": seq, "entries": [_booking_entry(e) for e in entries[start:end]]})
+        end = start
+    if not moves:
+        return {"moves": [], "sheet": []}
+    before = dict(journal.balances)
+    for entry in moves[0]["entries"]:
+        for account, amount in entry["debits"]:
+            before[account] -= amount
+        for account, amount in entry["credits"]:
+            before[account] += amount
+    return {"moves": moves, "sheet": _sheet_rows(sheet(before), sheet(journal.balances))}
+
+
 def team_booking(game: Game, team: str) -> dict[str, Any]:
     """The booking card (issue 13): the team's last moves as journal entries, and the balance
     sheet before and after the last of them. Reads the team's journal kept with the cached
     state, so a move costs only its own entries."""
-    from playboss.rules.journal import sheet, team_journal
-
-    def read(state: Any) -> dict[str, Any]:
-        if team not in state.teams:
-            return {}
-        journal = team_journal(state, team)
-        entries = journal.entries
-        moves: list[dict[str, Any]] = []
-        end = len(entries)
-        while end > 0 and len(moves) < BOOKING_MOVES:
-            seq, start = entries[end - 1].seq, end
-            while start > 0 and entries[start - 1].seq == seq:
-                start -= 1
-            moves.append({"seq": seq, "entries": [_booking_entry(e) for e in entries[start:end]]})
-            end = start
-        if not moves:
-            return {"moves": [], "sheet": []}
-        before = dict(journal.balances)
-        for entry in moves[0]["entries"]:
-            for account, amount in entry["debits"]:
-                before[account] -= amount
-            for account, amount in entry["credits"]:
-                before[account] += amount
-        return {"moves": moves, "sheet": _sheet_rows(sheet(before), sheet(journal.balances))}
-
-    return state_store.read_state(game, read)
+    return state_store.read_state(game, lambda state: booking_card(state, team))
 
 
 def team_books(game: Game, team: str, *, account: str = "", year: int | None = None,

@@ -4,9 +4,13 @@ and German; a team sees only its own books, the teacher any team's."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
+from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import translation
 
 from classroom import selectors, services
 from classroom.access import SEAT_SESSION_KEY, SESSION_KEY
@@ -93,3 +97,88 @@ def test_a_team_sees_only_its_own_books_and_the_teacher_any(classroom: Classroom
                       {"team": "Red", "projector": "1"}).content.decode()
     assert "Books of Red" in page and "books-projector" in page
     assert client.get(f"/games/{game.pk}/books/", {"team": "Nobody"}).status_code == 404
+
+
+def _purchase() -> tuple[Any, str, str]:
+    from playboss.rules import actions as A
+    from tests.rules import helpers as H
+
+    state = H.game()
+    H.play(state, A.Roll("Red", die=6), A.Purchase("Red", units=2))
+    return state, "Red", ("Rohstoffe 300 M|Eingekaufter Rohstoff 400 M|an Bank (Kasse) 700 M|"
+                          "150 je Einheit")
+
+
+def _investment_on_credit() -> tuple[Any, str, str]:
+    from tests.rules import helpers as H
+
+    return H.machine_game(), "Red", ("Maschinen 10.000 M|an Bank (Kasse) 10.000 M|"
+                                     "Bank (Kasse) 5.000 M|an Bankdarlehen 5.000 M")
+
+
+def _production() -> tuple[Any, str, str]:
+    from tests.rules import helpers as H
+
+    return H.finished_game(), "Red", ("Fertige Erzeugnisse 1.500 M|an Rohstoffe 150 M|"
+                                      "an Bank (Kasse) 1.000 M|an Produktionskosten 350 M|"
+                                      "Fertigungsergebnis")
+
+
+def _sale() -> tuple[Any, str, str]:
+    from playboss.rules import actions as A
+    from tests.rules import helpers as H
+
+    state = H.finished_game()
+    H.turn_to(state, "Red", "R", A.Sell("Red", units=1))
+    price = next(e.qty for e in state.ledger.entries if e.reason == "sale" and e.kind == "cash")
+    return state, "Red", (f"an Fertige Erzeugnisse 1.500 M|Verkauf|"
+                          f"{price - 1500:,} M".replace(",", "."))
+
+
+def _takeover() -> tuple[Any, str, str]:
+    from playboss.rules import GameConfig
+    from playboss.rules.actions import Correction
+    from playboss.rules.steps.takeover import AcceptTakeover, OfferTakeover
+    from tests.rules import helpers as H
+
+    state = H.new_game(GameConfig(teams=("Red", "Blue", "Green"), first_team="Red",
+                                  dice="entered", steps=frozenset({4}), years=None))
+    H.play(state, Correction("bank", team="Blue", amount=-5_000, reason="a loss"))
+    H.play(state, OfferTakeover("Red", target="Blue", price=12_000))
+    H.play(state, AcceptTakeover("Blue", offer=int(next(iter(state.step["takeovers"])))))
+    return state, "Red", "Bank (Kasse) 15.000 M|an Bank (Kasse) 12.000 M|12.000 M"
+
+
+def _bankruptcy() -> tuple[Any, str, str]:
+    from tests.rules import helpers as H
+
+    state, _ = H.bankrupt_red()
+    return state, "Red", ("an Maschinen 10.000 M|an Rohstoffe 1.500 M|"
+                          "an Vergebene Darlehen 5.000 M|Sonstige Darlehen (privat) 4.000 M")
+
+
+def _lender_change() -> tuple[Any, str, str]:
+    from tests.rules import helpers as H
+
+    state, _ = H.bankrupt_red()
+    return state, "Green", "Sonstige Darlehen (privat) 5.000 M|an Bankdarlehen 5.000 M"
+
+
+@pytest.mark.parametrize("position", [_purchase, _investment_on_credit, _production, _sale,
+                                      _takeover, _bankruptcy, _lender_change],
+                         ids=lambda f: f.__name__.strip("_"))
+def test_the_booking_card_of_each_kind_of_move_in_german(position: Any, game: Game) -> None:
+    """The card as a German team sees it after the move (interest and tax: tests/rules's
+    journal entries, whose words are the same accounts)."""
+    state, team, expected = position()
+    card = selectors.booking_card(state, team)
+    with translation.override("de"):
+        html = render_to_string("classroom/books_card.html",
+                                {"booking": card, "game": game, "actor": team})
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    for words in expected.split("|"):
+        assert words in text, (words, text)
+    assert "Bilanz: vorher → nachher" in text and "Soll" in text and "Haben" in text
+    changed = [r for r in card["sheet"] if r["changed"]]
+    assert changed and all(r["before"] != r["after"] for r in changed)
+    assert card["sheet"][6]["after"] == card["sheet"][-1]["after"]  # assets == liabilities
