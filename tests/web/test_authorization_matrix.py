@@ -152,6 +152,12 @@ MATRIX: dict[str, Case] = {
                                              method="post"),
     "games/<int:game_id>/projector/link/": Case(expect(LOGIN, other_teacher=403, owner=OK),
                                                 method="post"),
+    # Practice games (issue 12): the form is open to all; a class's game is no practice game,
+    # so its bots, hints and undo are nobody's here (a practice game's seat: test_practice.py)
+    "practice/": Case(expect(OK)),
+    "practice/<int:game_id>/bots/": Case(expect(404), method="post"),
+    "practice/<int:game_id>/hint/": Case(expect(404), method="post"),
+    "practice/<int:game_id>/undo/": Case(expect(404), method="post"),
     "join/": Case(expect(OK)),
     # the QR link is the secret: whoever holds it joins team B
     "join/<str:token>/": Case(expect(OK), carries=("token B",)),
