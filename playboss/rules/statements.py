@@ -50,6 +50,8 @@ class BalanceSheet:
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
+        if not self.tax_due:  # only a year-end sheet owes tax: the live sheet's JSON as before
+            del out["tax_due"]
         out["equity"] = self.equity
         out["total_liabilities"] = self.total_liabilities
         return out
