@@ -12,9 +12,11 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from classroom import practice, throttle
+from classroom import practice, services, state_store, throttle
 from classroom.models import Game, GameAction
 from classroom.texts.bot_reasons import CATALOGUE
+from playboss.rules.bots import SensibleBot
+from playboss.rules.legal import waiting_for
 
 pytestmark = pytest.mark.django_db
 
@@ -163,3 +165,24 @@ def test_cleanup_deletes_practice_games_idle_for_a_week_only(client: Client,
     assert not Game.objects.filter(pk=idle.pk).exists()
     assert Game.objects.filter(pk=fresh.pk).exists()
     assert Game.objects.filter(pk=game.pk).exists()  # a class's game is never touched
+
+
+def test_a_practice_game_with_all_six_steps_reaches_its_end_following_the_hints(
+        client: Client) -> None:
+    """Nothing waits for a bank director or a representative nobody plays: the bots (and a
+    bot representative, step 6) move when asked, the player follows the sensible bot."""
+    game = _open(client, steps=[1, 2, 3, 4, 5, 6])
+    assert game.representative == "greedy"
+    me = practice.player_team(game).name
+    for n in range(3_000):
+        answer = client.post(f"/practice/{game.pk}/bots/").json()
+        if answer["status"] == "ended":
+            return
+        if answer["moved"] or answer["waiting"]:
+            continue
+        game.refresh_from_db()
+        state = state_store.read_state(game, lambda s: s.clone())
+        assert me in waiting_for(state), (waiting_for(state), state.pending[:1])
+        move = SensibleBot(n).choose(state, me)
+        services.submit_action(game_id=game.pk, actor=me, payload=move.to_dict())
+    pytest.fail("the practice game did not end")
