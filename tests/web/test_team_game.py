@@ -225,3 +225,19 @@ def test_the_status_bar_names_the_worker_representative_in_words(classroom: Clas
     assert "waiting for the worker representative:" in status and "workers:" not in status
     german = region(screen(game, "Red", "de"), "team-status")
     assert "wartet auf den Arbeitnehmervertreter:" in german
+
+
+def test_the_takeover_offer_form_names_the_cash_it_is_paid_from(classroom: Classroom) -> None:
+    """Rulebook II, "4. Step" (buying a business): the buyer pays the price when the target
+    accepts; the form says the cash it is paid from, and the page redraws the cash after as a
+    price is typed (live.js, the pattern below)."""
+    game = make_game(classroom, steps=[4])
+    html = screen(game, "Red")
+    form = html[html.index('data-type="offer_takeover"'):]
+    form = form[:form.index("</form>")]
+    assert 'data-cash="20000"' in form and 'data-sign="-1"' in form
+    assert "you pay {total} Marks when the team accepts · cash after {cash}" in form
+    assert "Your cash now: 20,000 M" in form
+    german = screen(game, "Red", "de")
+    german = german[german.index('data-type="offer_takeover"'):]
+    assert "Kasse danach {cash}" in german[:german.index("</form>")]
