@@ -15,7 +15,7 @@ from playboss.rules import actions as A
 from playboss.rules.deals import OPEN_DEALS_MAX, TERMS_MAX
 from playboss.rules.steps.takeover import OPEN_OFFERS_MAX, OfferTakeover
 
-from .helpers import game, play, refused
+from tests.rules.helpers import game, play, refused
 
 
 def test_terms_are_a_sentence_not_a_file() -> None:
