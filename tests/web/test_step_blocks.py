@@ -407,3 +407,18 @@ def test_the_team_screen_shows_its_marketing_organizations_and_its_workers(
     assert "Deine Arbeitskräfte" in german and "Lohn je Arbeitskraft" in german
     assert "Organisation 1" in german and "Workers" not in german
     assert_readable(red)
+
+
+def test_the_representatives_console_shows_the_steps_as_readable_blocks(auction: Game) -> None:
+    """The worker representative's console (step 6) shows the other steps' data — the game
+    goal, the troughs, the auction — with the bank's readable blocks, in English and German,
+    never a key of the engine ("Spielziel: sales_yield" was shown)."""
+    from classroom.access import WORKERS
+
+    for language in ("en", "de"):
+        steps = region(screen(auction, WORKERS, language), "workers-steps")
+        assert '<dl class="data">' not in steps, text(steps)
+        assert_readable(steps)
+    seen = text(region(screen(auction, WORKERS), "workers-steps"))
+    assert "Highest sales yield (profit / sales)" in seen
+    assert "Spielziel" in text(region(screen(auction, WORKERS, "de"), "workers-steps"))
