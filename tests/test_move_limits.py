@@ -14,7 +14,6 @@ from playboss.rules import RuleViolation, action_from_dict
 from playboss.rules import actions as A
 from playboss.rules.deals import OPEN_DEALS_MAX, TERMS_MAX
 from playboss.rules.steps.takeover import OPEN_OFFERS_MAX, OfferTakeover
-
 from tests.rules.helpers import game, play, refused
 
 
