@@ -17,6 +17,7 @@ Definitions are in docs/reports/README.md ("Cash flow, ratios, the class").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -187,11 +188,14 @@ class Standing:
     of: int  # teams with a figure
 
 
-def class_comparison(state: GameState, year: int) -> dict[str, dict[str, Standing]]:
-    """team -> figure -> standing, for the teams that played ``year``. Ties share a rank."""
+def class_comparison(state: GameState, year: int,
+                     accounts_of: Callable[[str], list[YearAccount]] | None = None
+                     ) -> dict[str, dict[str, Standing]]:
+    """team -> figure -> standing, for the teams that played ``year``. Ties share a rank.
+    ``accounts_of`` gives a team's years (default: computed again; reports pass their cache)."""
     rows = {}
     for name in state.teams:
-        accounts = year_accounts(state, name)
+        accounts = (accounts_of or (lambda team: year_accounts(state, team)))(name)
         if len(accounts) >= year:
             rows[name] = ratios(state, accounts[year - 1])
     out: dict[str, dict[str, Standing]] = {name: {} for name in rows}

@@ -5,12 +5,13 @@
 - ``tax_statement``: a year's tax assessment (step 4);
 - ``yield_report``: sales, profit, yields with their formulas, charts by year;
 - ``final_result``: the end-of-game valuation line by line, rank and standings;
-- ``debrief``: the teacher's class debrief pack.
+- ``debrief``: the teacher's class debrief pack;
+- ``analysis``: a year's cash flow, capital bridge and ratios against the class.
 
 Each module has ``add(pdf, ctx, team, year)`` (its pages in a file being built) and ``build``
 (a file of its own). ``year_statement`` and ``team_statements`` put a team's documents
-together: a year's balance sheet, profit and loss and tax statement; every year's, then the
-yield report and the final result statement.
+together: a year's balance sheet, profit and loss and tax statement; in the team's pack every
+year's with its analysis page (cash flow, ratios), then the yield report and the final result.
 """
 
 from __future__ import annotations
@@ -21,13 +22,22 @@ from django.utils.translation import gettext as _
 
 from playboss.rules.accounts import YearAccount
 
-from . import balance_sheet, debrief, final_result, profit_loss, tax_statement, yield_report
+from . import (
+    analysis,
+    balance_sheet,
+    debrief,
+    final_result,
+    profit_loss,
+    tax_statement,
+    yield_report,
+)
 from .base import Ctx, Figures, GameMeta, Pdf, build_in
 
 __all__ = [
     "Ctx",
     "Figures",
     "GameMeta",
+    "analysis",
     "balance_sheet",
     "debrief",
     "final_result",
@@ -44,6 +54,7 @@ DOCUMENTS: dict[str, Callable[..., bytes]] = {
     "profit_loss": profit_loss.build,
     "tax_statement": tax_statement.build,
     "yield_report": yield_report.build,
+    "analysis": analysis.build,
     "final_result": final_result.build,
     "debrief": debrief.build,
 }
@@ -84,6 +95,7 @@ def team_statements(ctx: Ctx, team: str) -> bytes:
             if not shown(ctx, account):
                 continue
             add_year(pdf, ctx, team, account.year)
+            analysis.add(pdf, ctx, team, account.year)
         yield_report.add(pdf, ctx, team)
         final_result.add(pdf, ctx, team)
         return pdf.render()
