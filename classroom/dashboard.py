@@ -12,7 +12,7 @@ from typing import Any
 
 from playboss.rules import legal_choices
 
-from . import state_store
+from . import bot_levels, state_store
 from .access import WORKERS
 from .models import Game, Representative, SeatChange
 from .presenters import form_for
@@ -41,7 +41,8 @@ def bank_context(game: Game, data: dict[str, Any],
     """The bank console's extra values: ``seats`` (who plays each team, joined, screens),
     ``seat_log`` (the latest seat changes) and ``needs`` (the strip at the top)."""
     seats = seats_of(game, presence)
-    return {"seats": seats, "seat_log": seat_log(game), "needs": needs_of(game, data, seats)}
+    return {"seats": seats, "seat_log": seat_log(game), "needs": needs_of(game, data, seats),
+            "bot_paces": list(bot_levels.PACE_LABELS.items())}
 
 
 def seats_of(game: Game, presence: list[dict[str, Any]]) -> list[dict[str, Any]]:

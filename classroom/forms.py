@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from playboss.rules.config import DICE_MODES, GOALS, LEASE_RENEWAL_MODES, GameConfig
 from playboss.rules.errors import ConfigError
 
+from . import bot_levels
 from .models import Representative, Team
 from .services import TeamSeat
 from .texts import setup_problem
@@ -147,12 +148,24 @@ class NewGameForm(forms.Form):
         help_text=_("Step 6: the teacher (besides the bank), a group of students who run no "
                     "business and join with a PIN of their own, or a bot."))
 
+    #: Seconds between two bot moves; a request without it (a script, an older form) gets
+    #: bots at once, as the lobby's "at once" default for such requests.
+    bot_pace = forms.TypedChoiceField(
+        label=_("Bots' pace"), coerce=int, required=False, empty_value=0,
+        choices=[(p, bot_levels.PACE_LABELS[p]) for p in bot_levels.PACES],
+        initial=bot_levels.FORM_PACE,
+        error_messages={"invalid_choice": _("Choose a pace from the list: 0, 1, 2 or 4 "
+                                            "seconds between bot moves.")},
+        help_text=_("Bot teams move one at a time with this pause, so the class can follow "
+                    "each move on the projector. You can change it on the bank console."))
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for seat in range(1, MAX_TEAMS + 1):
+            # Values are bot kinds (Team.bot), labels the levels (bot_levels: the one place).
             self.fields[f"player_{seat}"] = forms.ChoiceField(
-                label=_("Team %(n)d is played by") % {"n": seat}, choices=Team.Bot.choices,
-                required=False, initial=Team.Bot.HUMAN)
+                label=_("Team %(n)d is played by") % {"n": seat},
+                choices=bot_levels.seat_choices(), required=False, initial=Team.Bot.HUMAN)
 
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(1, MAX_TEAMS + 1)]

@@ -117,6 +117,12 @@ class Game(models.Model):
     #: A student's practice game against bots (``classroom/practice.py``): no teacher, the
     #: bots move one at a time when the player's page asks, undo is the player's own.
     practice = models.BooleanField(default=False, editable=False)
+    #: Seconds between two bot moves (``bot_levels.PACES``): 0 plays them at once; a class
+    #: game set up on the form moves its bots one at a time, so the projector can be followed.
+    bot_pace = models.PositiveSmallIntegerField(_("seconds between bot moves"), default=0)
+    #: When the next paced bot move may be played: the slot a paced step claims in the game's
+    #: row lock, so two scheduled steps never play two moves within one pace.
+    bots_next_at = models.DateTimeField(null=True, blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -31,14 +31,10 @@ from playboss.rules.bots import Reason, SensibleBot
 from playboss.rules.legal import waiting_for
 
 from . import state_store, throttle
+from .bot_levels import LEVEL_LABELS, LEVELS  # noqa: F401  (the one place; re-exported)
 from .models import Classroom, Game, GameAction, Representative, Team
 from .services import ServiceError, TeamSeat, create_game, play_bots, undo
 
-#: The levels a student chooses, mapped to the bots that play them (the one place). A strong
-#: look-ahead bot is future work; the form says so.
-LEVELS: dict[str, str] = {"beginner": "greedy", "careful": "sensible"}
-LEVEL_LABELS = {"beginner": gettext_lazy("Beginner (a simple bot)"),
-                "careful": gettext_lazy("Careful (a sensible bot)")}
 MIN_BOTS, MAX_BOTS = 2, 5
 BOT_NAMES = ("Bot A", "Bot B", "Bot C", "Bot D", "Bot E")
 PRACTICE_USER = "practice-system"

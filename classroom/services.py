@@ -41,7 +41,7 @@ from playboss.rules.snapshot import state_to_dict
 from playboss.rules.state import GameState
 from playboss.rules.steps.labor import WORKERS
 
-from . import events, state_store
+from . import bot_levels, events, state_store
 from .models import (
     Classroom,
     Game,
@@ -155,12 +155,14 @@ def _new_code() -> str:
 def create_game(
     *, classroom: Classroom, name: str, seats: list[TeamSeat], settings_: dict[str, Any],
     round_seconds: int = 90, language: str = "en", representative: str = "teacher",
-    lobby: bool = False,
+    lobby: bool = False, bot_pace: int = 0,
 ) -> Game:
     """A new game: the engine checks the set-up; teams get PINs and QR tokens (and the worker
     representative too, when students play it). With ``lobby`` the game waits until the bank
     director starts it (``start_game``): teams join, nobody moves, bots neither. Without, it
-    runs at once (imports, the demo, tests)."""
+    runs at once (imports, the demo, tests). ``bot_pace``: seconds between two bot moves
+    (``bot_levels.PACES``; 0 at once)."""
+    bot_pace = bot_levels.check_pace(bot_pace)
     name = name.strip()
     if not name:
         raise ServiceError(gettext_lazy("A game needs a name."))
@@ -184,6 +186,7 @@ def create_game(
     game = Game.objects.create(classroom=classroom, name=name[:100], code=_new_code(),
                                config=state.config.to_dict(), language=language,
                                round_seconds=round_seconds, representative=representative,
+                               bot_pace=bot_pace,
                                status=Game.Status.LOBBY if lobby else Game.Status.RUNNING)
     pins = _new_pins(len(seats))
     for seat_no, (seat, pin) in enumerate(zip(seats, pins, strict=True)):
@@ -490,6 +493,29 @@ def start_game(*, game_id: int) -> Game:
     return game
 
 
+def set_bot_pace(*, game_id: int, seconds: Any) -> Game:
+    """Seconds between two bot moves (``bot_levels.PACES``), also in the middle of a game: a
+    change every screen hears of (the console shows it); bots waiting go on at the new pace."""
+    seconds = bot_levels.check_pace(seconds)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status == Game.Status.ENDED:
+            raise ServiceError(gettext_lazy("The game is over."), status=409)
+        if game.bot_pace == seconds:
+            return game
+        game.bot_pace = seconds
+        game.bots_next_at = None  # the next step plays when due at the new pace
+        game.revision += 1
+        game.save(update_fields=["bot_pace", "bots_next_at", "revision", "updated"])
+        revision, seq = game.revision, game.seq
+        with translation.override(game.language):
+            text = _("Bots move with %(s)s s between moves now.") % {"s": seconds}
+        transaction.on_commit(lambda: events.broadcast(
+            game_id, revision, seq, [{"type": "bot_pace", "text": text}]), robust=True)
+        transaction.on_commit(lambda: _after_change(game_id, run_bots=True), robust=True)
+    return game
+
+
 # ====================================================================== seats
 def record_join(*, team_id: int) -> None:
     """A browser joined a team (code and PIN, or its QR link). The first time counts: the
@@ -550,7 +576,10 @@ def set_team_player(*, game_id: int, team_id: int, bot: str) -> Team:
     """Hand a team to a bot (``"random"``, ``"greedy"``) or back to its students (``""``), also
     in the middle of a game. Handed to a bot, the team's browsers lose the seat (they would
     play against the bot); handed back, the students join again with the team's PIN. A bot
-    whose move the game waits for plays it at once."""
+    whose move the game waits for plays it at once (or at the game's pace). ``bot`` may be a
+    level (``bot_levels.LEVELS``): a bot team's level changes the same way, logged as a
+    hand-over to the other bot."""
+    bot = bot_levels.bot_for(bot)
     if bot not in Team.Bot.values:
         raise ServiceError(gettext_lazy("Unknown player kind “%(kind)s”."), kind=bot)
     with transaction.atomic():
@@ -566,8 +595,9 @@ def set_team_player(*, game_id: int, team_id: int, bot: str) -> Team:
         with translation.override(game.language):
             if bot == Team.Bot.RANDOM:
                 text = _("%(team)s is played by a random bot now.") % {"team": team.name}
-            elif bot == Team.Bot.GREEDY:
-                text = _("%(team)s is played by a careful bot now.") % {"team": team.name}
+            elif level := bot_levels.level_of(bot):
+                text = _("%(team)s is played by a bot at the level “%(level)s” now.") % {
+                    "team": team.name, "level": bot_levels.LEVEL_LABELS[level]}
             else:
                 text = _("%(team)s is played by its students again.") % {"team": team.name}
         _seat_changed(game, team, SeatChange.Kind.BOT if bot else SeatChange.Kind.STUDENTS,
@@ -724,6 +754,45 @@ def play_bots(*, game_id: int, limit: int = BOT_MOVES_PER_CALL) -> int:
     return moves
 
 
+@dataclass(frozen=True)
+class PacedStep:
+    """What a paced bot step did: whether it moved, and when the next step is due (``None``:
+    the chain ends, a later change starts it again)."""
+
+    moved: bool
+    next_in: float | None
+    history: int = 0
+
+
+def play_paced_bot(*, game_id: int, history: int | None = None) -> PacedStep:
+    """One bot move of a game with a pace, when one is due (the pacing chain's step; see
+    ``tasks.play_bots_paced``). It runs in the game's row lock from the check to the move, so
+    an undo or a pause is either before it (seen: the chain ends) or after it, never between.
+
+    * Not running (paused, lobby, ended): nothing; the chain ends. Resuming starts it again.
+    * ``history`` is the game's undo count when the chain started: an undo since ends the
+      chain (bots wait for the next move after an undo, as at pace 0).
+    * The slot: a move is due when ``bots_next_at`` has passed; the step claims the next slot
+      (now + pace) before it moves, so a second chain (a move and a resume close together)
+      finds the slot taken and ends instead of doubling the pace."""
+    now = timezone.now()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.RUNNING:
+            return PacedStep(False, None)
+        if history is not None and history != game.history:
+            return PacedStep(False, None)
+        if game.bots_next_at is not None and game.bots_next_at > now:
+            return PacedStep(False, None)  # another chain holds the slot and goes on
+        moved = play_bots(game_id=game_id, limit=1) > 0
+        game.refresh_from_db(fields=["status", "history", "bot_pace"])
+        Game.objects.filter(pk=game_id).update(
+            bots_next_at=now + timedelta(seconds=game.bot_pace) if moved else None)
+        if not moved or game.status != Game.Status.RUNNING:
+            return PacedStep(moved, None, game.history)
+        return PacedStep(True, float(game.bot_pace), game.history)
+
+
 def _next_bot_move(game_id: int, bots: dict[str, str], state: GameState) -> dict[str, Any] | None:
     """The move of the first bot the game waits on; seeded by game and move, so a replay
     after an undo plays the same."""
@@ -748,10 +817,14 @@ def _after_change(game_id: int, run_bots: bool) -> None:
     from . import dispatch, tasks
 
     game = Game.objects.filter(pk=game_id).only("deadline", "revision", "representative",
-                                                "practice").first()
+                                                "practice", "bot_pace", "history").first()
     # A practice game's bots move one at a time when the player's page asks (practice.py).
     if run_bots and game is not None and not game.practice and _has_bots(game):
-        dispatch.send(tasks.play_bots, game_id)
+        if game.bot_pace:  # one move a pace, the first one a pace after this change
+            dispatch.send_later(tasks.play_bots_paced, game_id, game.history,
+                                seconds=game.bot_pace)
+        else:
+            dispatch.send(tasks.play_bots, game_id)
     if game is not None and game.deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         dispatch.send(tasks.close_overdue_round, game_id, eta=game.deadline, run_here=False)
 

@@ -15,3 +15,15 @@ def play_bots(game_id: int) -> int:
 @shared_task
 def close_overdue_round(game_id: int) -> bool:
     return services.close_overdue_round(game_id=game_id)
+
+
+@shared_task
+def play_bots_paced(game_id: int, history: int) -> bool:
+    """One bot move of a game with a pace, then itself again a pace later while bots are to
+    move (``services.play_paced_bot``): no browser needs to be open."""
+    from . import dispatch
+
+    step = services.play_paced_bot(game_id=game_id, history=history)
+    if step.next_in is not None:
+        dispatch.send_later(play_bots_paced, game_id, step.history, seconds=step.next_in)
+    return step.moved

@@ -13,6 +13,7 @@ urlpatterns = [
     path("classes/<int:class_id>/games/new/", views.game_new, name="game_new"),
     path("games/<int:game_id>/bank/", views.bank, name="bank"),
     path("games/<int:game_id>/bank/pause/", views.bank_pause, name="bank_pause"),
+    path("games/<int:game_id>/bank/bot-pace/", views.bank_bot_pace, name="bank_bot_pace"),
     path("games/<int:game_id>/bank/undo/", views.bank_undo, name="bank_undo"),
     path("games/<int:game_id>/bank/start/", views.bank_start, name="bank_start"),
     path("games/<int:game_id>/bank/teams/<int:team_id>/player/", views.bank_seat_player,

@@ -8,6 +8,7 @@ from .public import home, join, join_by_link
 from .renew import projector_link, representative_pin
 from .teacher import (
     bank,
+    bank_bot_pace,
     bank_export,
     bank_pause,
     bank_seat_drop,
@@ -28,6 +29,7 @@ from .team import play
 __all__ = [
     "bank",
     "bank_export",
+    "bank_bot_pace",
     "bank_pause",
     "bank_seat_drop",
     "bank_seat_pin",

@@ -206,7 +206,7 @@ def game_new(request: HttpRequest, class_id: int) -> HttpResponse:
                 round_seconds=form.cleaned_data["round_seconds"],
                 language=form.cleaned_data["language"],
                 representative=form.cleaned_data["representative"],
-                lobby=form.in_lobby())
+                lobby=form.in_lobby(), bot_pace=form.cleaned_data["bot_pace"])
         except services.ServiceError as exc:
             form.add_error(None, exc.message)
         else:
@@ -290,6 +290,22 @@ def bank_pause(request: HttpRequest, game_id: int) -> HttpResponse:
         return _done(request, game, False, translate_refusal(exc.message), exc.status)
     return _done(request, game, True, _("The game is paused: teams cannot move.") if paused
                  else _("The game goes on."))
+
+
+@require_POST
+def bank_bot_pace(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Seconds between two bot moves (bot_levels.PACES), also mid-game."""
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    raw = request.POST.get("seconds", "")
+    try:
+        game = services.set_bot_pace(game_id=game.pk,
+                                     seconds=int(raw) if raw.strip().isdigit() else raw)
+    except services.ServiceError as exc:
+        return _done(request, game, False, translate_refusal(exc.message), exc.status)
+    return _done(request, game, True, _("Bots move with %(s)s s between moves now.")
+                 % {"s": game.bot_pace})
 
 
 @require_POST

@@ -136,6 +136,8 @@ MATRIX: dict[str, Case] = {
     "games/<int:game_id>/bank/": Case(teachers_page()),
     "games/<int:game_id>/bank/pause/": Case(teachers_page(), method="post",
                                             data={"paused": "1"}),
+    "games/<int:game_id>/bank/bot-pace/": Case(teachers_page(), method="post",
+                                               data={"seconds": "4"}),
     "games/<int:game_id>/bank/undo/": Case(teachers_page(), method="post",
                                            data={"to_seq": "0"}),
     "games/<int:game_id>/bank/start/": Case(teachers_page(), method="post"),

@@ -1,0 +1,70 @@
+"""The levels of bots a teacher or a student chooses, mapped to the engine's bots in one place
+(issue 12), and the paces a class game's bots move at.
+
+* **Levels.** ``beginner`` plays the greedy bot, ``careful`` the sensible bot. A stronger,
+  look-ahead level is future work; the forms say so. The random bot stays a choice of the
+  new-game form and the bank console under its own name (it fuzzes the rules, it teaches
+  nothing), never as a level.
+* **Pace.** Seconds between two bot moves of a class game (``Game.bot_pace``): 0 is at once
+  (as games made by scripts, imports and the demo play); the new-game form offers 2 s, which a
+  projector can be followed at. See ``services.play_paced_bot``.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+#: The level a teacher or student chooses -> the engine bot (``playboss.rules.bots.BOTS``).
+LEVELS: dict[str, str] = {"beginner": "greedy", "careful": "sensible"}
+LEVEL_LABELS = {"beginner": gettext_lazy("Beginner (a simple bot)"),
+                "careful": gettext_lazy("Careful (a sensible bot)")}
+#: The bot kinds a class seat may have that are no level (kept for testing the rules).
+OTHER_BOTS: dict[str, object] = {"random": gettext_lazy("Random bot (tests the rules)")}
+STRONGER_LATER = gettext_lazy("A stronger level that looks ahead comes later.")
+
+#: Seconds between two bot moves a teacher may choose.
+PACES: tuple[int, ...] = (0, 1, 2, 4)
+PACE_LABELS = {0: gettext_lazy("At once"), 1: gettext_lazy("1 second between moves"),
+               2: gettext_lazy("2 seconds between moves"),
+               4: gettext_lazy("4 seconds between moves")}
+#: The new-game form's pace: slow enough to follow each bot move on the projector.
+FORM_PACE = 2
+
+
+def bot_for(choice: str) -> str:
+    """The engine bot for a level, a bot kind (passed through) or "" (the students).
+
+    Raises ``ServiceError`` with a message for anything else."""
+    from .services import ServiceError
+
+    if choice in LEVELS:
+        return LEVELS[choice]
+    if choice == "" or choice in LEVELS.values() or choice in OTHER_BOTS:
+        return choice
+    raise ServiceError(gettext_lazy("Unknown bot level “%(level)s”."), level=choice)
+
+
+def level_of(bot: str) -> str:
+    """The level a bot kind plays ("" for students or a bot that is no level)."""
+    for level, kind in LEVELS.items():
+        if kind == bot:
+            return level
+    return ""
+
+
+def seat_choices() -> list[tuple[str, object]]:
+    """Who plays a seat, for the forms: students, each level, the random bot. The values are
+    bot kinds (what ``Team.bot`` stores), the labels levels."""
+    return [("", gettext_lazy("students")),
+            *((LEVELS[level], label) for level, label in LEVEL_LABELS.items()),
+            *OTHER_BOTS.items()]
+
+
+def check_pace(seconds: object) -> int:
+    """A pace the teacher may choose, as an int; ``ServiceError`` with a message otherwise."""
+    from .services import ServiceError
+
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds not in PACES:
+        raise ServiceError(gettext_lazy("The bots' pace is one of %(paces)s seconds between "
+                                        "moves."), paces=", ".join(str(p) for p in PACES))
+    return seconds
