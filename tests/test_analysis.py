@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from playboss.rules import GameConfig
+from playboss.rules import GameConfig, GameState
 from playboss.rules.accounts import PnLLine, YearAccount, year_accounts
 from playboss.rules.analysis import (
     activity_of,
@@ -19,20 +19,28 @@ from playboss.rules.analysis import (
 from playboss.rules.simulate import play_game
 from playboss.rules.statements import balance_sheet_from
 
-GAMES = [(frozenset(), 3), (frozenset({4}), 7), (frozenset({1, 2, 3, 4, 5, 6}), 5),
-         (frozenset({1, 2, 3, 4, 5, 6}), 11)]
+ALL = frozenset({1, 2, 3, 4, 5, 6})
+#: (bot, steps, seed): greedy bots play long businesses; random bots go bankrupt, strike and
+#: are taken over, and a base-model team that never crosses the start owes its capital.
+GAMES = [("greedy", frozenset(), 3), ("greedy", frozenset({4}), 7), ("greedy", ALL, 5),
+         ("greedy", ALL, 11), *[("random", ALL, seed) for seed in range(1, 6)],
+         ("random", frozenset(), 1), ("random", frozenset(), 2)]
 
 
-@pytest.mark.parametrize(("steps", "seed"), GAMES)
+def _game(bot: str, steps: frozenset[int], seed: int) -> GameState:
+    config = GameConfig(teams=("Red", "Blue", "Green", "Yellow"), seed=seed, years=3,
+                        steps=steps)
+    return play_game(config, bot)[0]
+
+
+@pytest.mark.parametrize(("bot", "steps", "seed"), GAMES)
 def test_cash_flow_and_capital_bridge_reconcile_for_every_team_and_year(
-        steps: frozenset[int], seed: int) -> None:
+        bot: str, steps: frozenset[int], seed: int) -> None:
     """Start cash + operating + investing + financing = end cash, and the end cash is the
     ledger's (the live balance for the running year); owned capital at the start + the bridge's
     lines = owned capital at the end, the balance sheet's; each year starts where the last
     ended."""
-    config = GameConfig(teams=("Red", "Blue", "Green", "Yellow"), seed=seed, years=3,
-                        steps=steps)
-    state, _ = play_game(config, "greedy")
+    state = _game(bot, steps, seed)
     for name in state.teams:
         accounts = year_accounts(state, name)
         assert accounts
@@ -50,6 +58,22 @@ def test_cash_flow_and_capital_bridge_reconcile_for_every_team_and_year(
                 assert flow.start == previous_cash and bridge.start == previous_equity
             previous_cash, previous_equity = flow.end, bridge.end
         assert accounts[-1].closing.cash == state.ledger.balance("cash", name)
+
+
+def test_the_games_above_hold_events_bankruptcies_and_capital_never_received() -> None:
+    """Rulebook, "Bankruptcy" and "End of the Game": the reconciliation above is not only
+    over quiet years - its games hold events, bankruptcy sales and unpaid capital."""
+    seen: set[str] = set()
+    for game in GAMES:
+        state = _game(*game)
+        for name in state.teams:
+            for account in year_accounts(state, name):
+                bridge = capital_bridge(account)
+                seen |= {"events"} if bridge.events else set()
+                seen |= {"unpaid"} if bridge.unpaid else set()
+                seen |= {key for _, key, _ in cash_flow(account).lines}
+    assert {"events", "unpaid", "bankruptcy", "investment", "financing", "capital",
+            "tax_paid"} <= seen, seen
 
 
 def _account(lines: list[PnLLine], opening_cash: int, closing_kwargs: dict[str, int]
