@@ -22,7 +22,7 @@ from playboss.rules.bots import BOTS
 
 from .conftest import make_game
 
-ACCEPT_JSON = {"HTTP_ACCEPT": "application/json"}
+ACCEPT_JSON = {"Accept": "application/json"}
 
 
 # ====================================================================== helpers
@@ -118,7 +118,7 @@ def test_a_level_changed_mid_game_is_logged_and_plays_from_then_on(
     assert services.play_bots(game_id=game.pk, limit=4) == 4
     red = game.teams.get(name="Red")
     response = owner.post(f"/games/{game.pk}/bank/teams/{red.pk}/player/", {"bot": "careful"},
-                          **ACCEPT_JSON)
+                          headers=ACCEPT_JSON)
     assert response.status_code == 200, response.json()
     red.refresh_from_db()
     assert red.bot == "sensible"
@@ -200,7 +200,7 @@ def test_the_pace_changes_mid_game_from_the_console(
     game = bot_game(classroom, django_capture_on_commit_callbacks, pace=2)
     with django_capture_on_commit_callbacks(execute=True):
         response = owner.post(f"/games/{game.pk}/bank/bot-pace/", {"seconds": "4"},
-                              **ACCEPT_JSON)
+                              headers=ACCEPT_JSON)
     assert response.status_code == 200
     game.refresh_from_db()
     assert game.bot_pace == 4 and fake_time.delays[-1] == 4
@@ -214,7 +214,7 @@ def test_a_bad_pace_is_refused_with_a_message_and_changes_nothing(
     game = make_game(classroom, bots={"Blue": "greedy"})
     before = (game.bot_pace, game.revision)
     response = owner.post(f"/games/{game.pk}/bank/bot-pace/", {"seconds": seconds},
-                          **ACCEPT_JSON)
+                          headers=ACCEPT_JSON)
     assert response.status_code == 400
     assert response.json()["error"] == ("The bots' pace is one of 0, 1, 2, 4 seconds between "
                                         "moves.")
@@ -243,7 +243,7 @@ def test_an_unknown_level_is_refused_with_a_message_and_changes_nothing(
     game = make_game(classroom, bots={"Blue": "greedy"})
     blue = game.teams.get(name="Blue")
     response = owner.post(f"/games/{game.pk}/bank/teams/{blue.pk}/player/", {"bot": "expert"},
-                          **ACCEPT_JSON)
+                          headers=ACCEPT_JSON)
     assert response.status_code == 400
     assert response.json()["error"] == "Unknown bot level “expert”."
     blue.refresh_from_db()
