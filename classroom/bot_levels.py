@@ -20,7 +20,6 @@ LEVEL_LABELS = {"beginner": gettext_lazy("Beginner (a simple bot)"),
                 "careful": gettext_lazy("Careful (a sensible bot)")}
 #: The bot kinds a class seat may have that are no level (kept for testing the rules).
 OTHER_BOTS: dict[str, object] = {"random": gettext_lazy("Random bot (tests the rules)")}
-STRONGER_LATER = gettext_lazy("A stronger level that looks ahead comes later.")
 
 #: Seconds between two bot moves a teacher may choose.
 PACES: tuple[int, ...] = (0, 1, 2, 4)
