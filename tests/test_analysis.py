@@ -129,10 +129,12 @@ def test_ratios_on_a_hand_made_year() -> None:
 
 
 def test_return_on_equity_is_none_without_positive_equity_at_the_start() -> None:
-    """A business starting the year with nothing owned has no return on it (shown "–")."""
+    """A business starting the year with nothing owned and nothing paid in has no return on
+    its capital (shown "–")."""
     from playboss.rules import new_game
 
     state = new_game(GameConfig(teams=("Red", "Blue")))
+    state.ledger.entries.clear()  # no capital paid in during the year either
     state.teams["Red"].year_starts = [0]
     opening = balance_sheet_from("Red", starting_capital=0)
     account = YearAccount("Red", 1, True, opening, balance_sheet_from("Red", cash=500,
@@ -140,6 +142,20 @@ def test_return_on_equity_is_none_without_positive_equity_at_the_start() -> None
     r = ratios(state, account)
     assert r.return_on_equity is None and r.unit_cost is None and r.average_price is None
     assert r.equity_ratio == 1
+
+
+def test_return_on_equity_in_year_1_is_on_the_starting_capital_paid_in() -> None:
+    """Rulebook, "Preparation": the bank pays the starting capital in at the start, after
+    year 1's opening balance (all zero): year 1's return is on that capital."""
+    state = _game("greedy", frozenset({4}), 7)
+    for name in state.teams:
+        first = year_accounts(state, name)[0]
+        assert first.opening.equity == 0
+        capital = sum(
+            e.qty for e in state.ledger.entries[:state.teams[name].year_starts[1]]
+            if e.kind == "capital" and e.target == name)
+        assert capital > 0
+        assert ratios(state, first).return_on_equity == Fraction(first.profit, capital)
 
 
 def test_class_comparison_ranks_and_averages() -> None:

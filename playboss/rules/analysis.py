@@ -8,8 +8,8 @@ every figure here agrees with the balance sheets and the profit and loss by cons
   (operating, investing, financing); start cash + the three flows = end cash;
 - the capital bridge regroups the profit column: owned capital at the start + operating result
   + events + tax + capital paid in = owned capital at the end;
-- ratios are ``None`` where the definition gives no sensible figure (a balance-sheet total or an
-  owned capital at the start of zero or below, nothing sold, nothing produced): a report prints
+- ratios are ``None`` where the definition gives no sensible figure (a balance-sheet total or
+  the owners' capital at work of zero or below, nothing sold, nothing produced): a report prints
   "–" there rather than e.g. a return on a negative equity.
 
 Definitions are in docs/reports/README.md ("Cash flow, ratios, the class").
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .accounts import EVENT_LINES, YearAccount, year_accounts
+from .accounts import EVENT_LINES, YearAccount, paid_in, year_accounts
 from .state import GameState
 
 #: Activities of the cash-flow statement and the profit-and-loss lines whose cash each holds.
@@ -106,9 +106,9 @@ def capital_bridge(account: YearAccount) -> CapitalBridge:
             unpaid += line.profit
         else:
             operating += line.profit
-    paid_in = account.closing.starting_capital - account.opening.starting_capital
+    booked = account.closing.starting_capital - account.opening.starting_capital
     return CapitalBridge(account.team, account.year, account.opening.equity, operating, events,
-                         tax, unpaid, paid_in, account.closing.equity)
+                         tax, unpaid, booked, account.closing.equity)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +117,8 @@ class Ratios:
     year: int
     profit: int  # of the year, after tax
     equity_ratio: Fraction | None  # owned capital / balance-sheet total at the year's end
-    return_on_equity: Fraction | None  # profit / owned capital at the year's start
+    #: profit / (owned capital at the year's start + capital paid in during the year)
+    return_on_equity: Fraction | None
     units_sold: int  # to the market
     units_produced: int
     average_price: Fraction | None  # market sales / units sold to the market
@@ -157,13 +158,15 @@ def ratios(state: GameState, account: YearAccount) -> Ratios:
     lines = {line.key: line for line in account.lines}
     costs = -sum(lines[k].cash for k in UNIT_COST_LINES if k in lines)
     capacity = closing.machines_single + 2 * closing.machines_double
+    # the owners' capital at work in the year: what they owned at its start and what the bank
+    # paid in during it (year 1 starts before the set-up pays the starting capital)
+    invested = opening.equity + paid_in(state.ledger.entries[start:end], account.team)
     return Ratios(
         team=account.team,
         year=account.year,
         profit=account.profit,
         equity_ratio=_share(closing.equity, closing.total_assets),
-        return_on_equity=(Fraction(account.profit, opening.equity) if opening.equity > 0
-                          else None),
+        return_on_equity=_share(account.profit, invested),
         units_sold=sold,
         units_produced=produced,
         average_price=_share(account.sales, sold),

@@ -24,7 +24,20 @@ from playboss.rules.analysis import (
 )
 
 from ..labels import line_label
-from .base import BOLD, INK, MUTED, Ctx, Pdf, block, build_in, h2, note, table
+from .base import (
+    BOLD,
+    INK,
+    MUTED,
+    Ctx,
+    Pdf,
+    block,
+    build_in,
+    h2,
+    note,
+    short,
+    table,
+    title,
+)
 
 DOCUMENT = "analysis"
 WIDTHS = (411, 100)
@@ -106,7 +119,7 @@ def ratios_table(ctx: Ctx, account: YearAccount) -> Flowable:
                  money(cls["profit"].average), _rank(cls["profit"])])
     for key, label in (
             ("equity_ratio", _("Equity ratio (owned capital / balance-sheet total)")),
-            ("return_on_equity", _("Return on equity (profit / owned capital at the start)")),
+            ("return_on_equity", _("Return on equity (profit / capital at work)")),
             ("capacity_use", _("Capacity use (units made / what the machines could make)"))):
         standing = cls[key]
         rows.append([label, fmt.percent(standing.value), fmt.percent(standing.average),
@@ -132,10 +145,60 @@ def content(ctx: Ctx, account: YearAccount) -> list[Flowable]:
         Spacer(1, 6),
         block(h2(_("Ratios, year %(year)d: the team against the class") % year),
               ratios_table(ctx, account),
-              note(_("Return on equity: – when the year starts with no owned capital. Capacity "
-                     "use counts the red fields on which the team produced, at its machines' "
-                     "capacity at the year's end. Rank 1: the highest figure; the class average "
-                     "is over the teams with a figure.")))]
+              note(_("Return on equity: the capital at work is the owned capital at the year's "
+                     "start and the starting capital paid in during it; – when that is "
+                     "nothing. Capacity use counts the red fields on which the team produced, at "
+                     "its machines' capacity at the year's end. Rank 1: the highest figure; the "
+                     "class average is over the teams with a figure.")))]
+
+
+CLASS_WIDTHS = (115, 70, 40, 70, 75, 70, 71)
+
+
+def class_year_table(ctx: Ctx, year: int) -> Flowable:
+    """Every team that played ``year``: profit and its rank, the ratios, the operating cash
+    flow; the class average beneath."""
+    fig, fmt = ctx.fig, ctx.fmt
+    standings = class_comparison(fig.state, year, fig.accounts)
+    rows: list[list[object]] = [[_("Team"), _("Profit after tax"), _("Rank"),
+                                 _("Equity ratio"), _("Return on equity"), _("Capacity use"),
+                                 _("Operating cash flow")]]
+    flows = []
+    for team, row in standings.items():
+        account = fig.account(team, year)
+        flow = cash_flow(account).total("operating")
+        flows.append(flow)
+        rows.append([short(team, 22) + ("" if account.closed else "*"),
+                     fmt.money(account.profit), _rank(row["profit"]),
+                     fmt.percent(row["equity_ratio"].value),
+                     fmt.percent(row["return_on_equity"].value),
+                     fmt.percent(row["capacity_use"].value), fmt.money(flow)])
+    first = next(iter(standings.values()))
+
+    def money(value: Fraction | None) -> str:
+        return "–" if value is None else fmt.money(round(value))
+
+    rows.append([_("Class average"), money(first["profit"].average), "",
+                 fmt.percent(first["equity_ratio"].average),
+                 fmt.percent(first["return_on_equity"].average),
+                 fmt.percent(first["capacity_use"].average),
+                 money(Fraction(sum(flows), len(flows)))])
+    return table(rows, CLASS_WIDTHS, numeric=(1, 2, 3, 4, 5, 6), totals=(-1,), font_size=7.5)
+
+
+def add_class(pdf: Pdf, ctx: Ctx, period: str, document: str) -> None:
+    """The debrief's page(s) of the class year by year (after its own pages)."""
+    years = max((len(ctx.fig.accounts(t)) for t in ctx.fig.teams), default=0)
+    if not years:
+        return
+    pdf.section(_("All teams"), period, document)
+    pdf.add(*title(_("The class year by year: ratios and ranks")))
+    for year in range(1, years + 1):
+        pdf.add(block(h2(_("Year %(year)d") % {"year": year}), class_year_table(ctx, year)),
+                Spacer(1, 4))
+    pdf.add(note(_("* not a full year: to the end of the game, or so far. Definitions as on "
+                   "each team's cash flow and ratios page; – where a figure would say nothing "
+                   "(no capital at work, nothing produced).")))
 
 
 def add(pdf: Pdf, ctx: Ctx, team: str, year: int | None) -> None:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from ..labels import STEP_LABELS, formula_label, goal_label
+from . import analysis
 from .base import (
     BRAND,
     STYLES,
@@ -233,6 +234,7 @@ def add(pdf: Pdf, ctx: Ctx, team: str | None = None, year: int | None = None) ->
                    "own years: a year ends when it crosses the start.")))
     pdf.section(everyone, period, document)
     pdf.add(*title(_("Over the game")), equity_chart(ctx), Spacer(1, 10), *market_charts(ctx))
+    analysis.add_class(pdf, ctx, period, document)
 
 
 def build(ctx: Ctx, team: str | None = None, year: int | None = None) -> bytes:

@@ -13,7 +13,7 @@ from report_helpers import after, amount_after, num, page_count, pages, played
 from test_reports_pdfs import GAMES, meta_for
 
 from playboss.rules.analysis import capital_bridge, cash_flow, class_comparison, ratios
-from reports.builders import Ctx, analysis, shown, team_statements
+from reports.builders import Ctx, analysis, debrief, shown, team_statements
 from reports.builders.analysis import activity_total, flow_label
 
 
@@ -69,7 +69,7 @@ def test_every_figure_of_the_analysis_page_is_the_engines(game: str) -> None:
             assert profit[2] == f"{standing['profit'].rank} of {standing['profit'].of}"
             for label, key in (
                     ("Equity ratio (owned capital / balance-sheet total)", "equity_ratio"),
-                    ("Return on equity (profit / owned capital at the start)",
+                    ("Return on equity (profit / capital at work)",
                      "return_on_equity"),
                     ("Capacity use (units made / what the machines could make)",
                      "capacity_use")):
@@ -116,3 +116,31 @@ def test_the_teams_pack_has_an_analysis_page_after_each_year() -> None:
         headings = [line for page in pages(team_statements(ctx, team)) for line in page
                     if line.startswith("Cash flow, year ")]
         assert headings == [f"Cash flow, year {year}" for year in years]
+
+
+@pytest.mark.parametrize("game", ["taxes", "all steps, asset yield"])
+def test_the_debrief_shows_each_team_against_the_class_year_by_year(game: str) -> None:
+    """The teacher's debrief: per year each team's profit after tax and its rank, its ratios
+    and its operating cash flow, and the class average, as the engine computes them."""
+    state = played(**GAMES[game]).state
+    ctx = Ctx.of(meta_for(state), state)
+    lines = [line for page in pages(debrief.build(ctx)) for line in page]
+    at = lines.index("The class year by year: ratios and ranks")
+    years = max(len(ctx.fig.accounts(t)) for t in state.teams)
+    for year in range(1, years + 1):
+        at = lines.index(f"Year {year}", at)
+        table = class_comparison(state, year)
+        for team, row in table.items():
+            account = ctx.fig.account(team, year)
+            label = team + ("" if account.closed else "*")
+            cells = after(lines, label, 6, at)
+            assert [num(cells[0]), cells[1]] == [account.profit,
+                                                 f"{row['profit'].rank} of {row['profit'].of}"]
+            assert cells[2:5] == [_percent(row[k].value) for k in
+                                  ("equity_ratio", "return_on_equity", "capacity_use")]
+            assert num(cells[5]) == cash_flow(account).total("operating")
+        average = after(lines, "Class average", 5, at)
+        first = next(iter(table.values()))
+        assert num(average[0]) == round(first["profit"].average or 0)
+        assert average[1:4] == [_percent(first[k].average) for k in
+                                ("equity_ratio", "return_on_equity", "capacity_use")]
