@@ -152,7 +152,7 @@ def content(ctx: Ctx, account: YearAccount) -> list[Flowable]:
                      "class average is over the teams with a figure.")))]
 
 
-CLASS_WIDTHS = (115, 70, 40, 70, 75, 70, 71)
+CLASS_WIDTHS = (95, 70, 40, 78, 78, 70, 80)
 
 
 def class_year_table(ctx: Ctx, year: int) -> Flowable:
