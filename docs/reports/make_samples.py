@@ -108,6 +108,10 @@ def main() -> None:
            HERE / "final-result.png")
     for page in (1, 2, 3):
         render(class_pack, page, HERE / f"debrief-{page}.png")
+    render(statements, page_with(statements, f"Cash flow, year {taxed_year}"),
+           HERE / "analysis.png")
+    render(class_pack, page_with(class_pack, "The class year by year: ratios and ranks"),
+           HERE / "debrief-class.png")
 
     example = balance_sheet_from("Example", machines_single=3, raw=1, finished=2, cash=1_000,
                                  bank_debt=10_000, other_debt=2_000)
@@ -131,6 +135,13 @@ def main() -> None:
         with translation.override("de"):
             heading = gettext("Tax statement, year %(year)d") % {"year": taxed_year}
         render(pdf, page_with(pdf, heading), HERE / "year-statement-de.png")
+        with translation.override("de"):
+            heading = gettext("Cash flow, year %(year)d") % {"year": taxed_year}
+        render(pdf, page_with(pdf, heading), HERE / "analysis-de.png")
+        pdf.write_bytes(debrief.build(Ctx.of(german, state)))
+        with translation.override("de"):
+            heading = gettext("The class year by year: ratios and ranks")
+        render(pdf, page_with(pdf, heading), HERE / "debrief-class-de.png")
 
 
 if __name__ == "__main__":
