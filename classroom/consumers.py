@@ -132,7 +132,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return  # this screen already shows it (or newer): messages may come late
         await self.send_json({"type": "changed", "revision": revision, "seq": message["seq"],
                               "ticker": for_viewer(message, self.spec.actor,
-                                                   self.viewer.is_teacher)})
+                                                   self.viewer.is_teacher, self.language)})
         await self._send_screen(revision)
 
     async def game_presence(self, message: dict[str, Any]) -> None:

@@ -64,9 +64,11 @@ def tickers(produced: list[dict[str, Any]], language: str) -> dict[str, list[str
     return lines
 
 
-def for_viewer(message: dict[str, Any], actor: str, is_teacher: bool) -> list[str]:
-    """A broadcast's ticker as ``actor``'s screen may show it."""
-    by_audience = message.get("tickers") or {}
+def for_viewer(message: dict[str, Any], actor: str, is_teacher: bool,
+               language: str | None = None) -> list[str]:
+    """A broadcast's ticker as ``actor``'s screen may show it, in the screen's language."""
+    by_audience = (message.get("tickers_by_language") or {}).get(language or "") \
+        or message.get("tickers") or {}
     if is_teacher:
         return list(by_audience.get(BANK, message.get("ticker", [])))
     return list(by_audience.get(actor, message.get("ticker", [])))

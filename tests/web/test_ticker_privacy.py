@@ -87,3 +87,40 @@ def test_the_projectors_ticker_keeps_the_terms_private(three: Game, owner: Clien
     page = owner.get(f"/games/{three.pk}/projector/").content.decode()
     assert "Red offers Blue a private deal." in page
     assert "700" not in page.split('id="ticker"')[1].split("</ol>")[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_socket_hears_the_ticker_in_its_own_pages_language(three: Game) -> None:
+    """A German page in an English game reads the ticker in German, an English page in
+    English (the lines used to come in the game's language only: "Red rolls 2 …" on German
+    screens)."""
+    def socket(name: str, language: str, ids: dict[str, int]) -> WebsocketCommunicator:
+        comm = WebsocketCommunicator(GameConsumer.as_asgi(),
+                                     f"/ws/games/{three.pk}/?lang={language}")
+        comm.scope["url_route"] = {"kwargs": {"game_id": three.pk}}
+        comm.scope.update(user=AnonymousUser(),
+                          session={SESSION_KEY: {str(three.pk): ids[name]}})
+        return comm
+
+    async def changed(comm: WebsocketCommunicator) -> dict[str, Any]:
+        while True:
+            message = await comm.receive_json_from(timeout=5)
+            if message["type"] == "changed":
+                return message
+
+    async def scenario() -> None:
+        ids = await database_sync_to_async(
+            lambda: dict(three.teams.values_list("name", "pk")))()
+        german, english = socket("Blue", "de", ids), socket("Green", "en", ids)
+        for comm in (german, english):
+            assert (await comm.connect())[0]
+        await database_sync_to_async(services.submit_action)(
+            game_id=three.pk, actor="Red", payload=DEAL, run_bots=False)
+        heard_de = " ".join((await changed(german))["ticker"])
+        heard_en = " ".join((await changed(english))["ticker"])
+        assert "Geschäft" in heard_de and "deal" not in heard_de, heard_de
+        assert "private deal" in heard_en, heard_en
+        for comm in (german, english):
+            await comm.disconnect()
+
+    async_to_sync(scenario)()
