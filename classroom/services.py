@@ -788,8 +788,8 @@ def play_paced_bot(*, game_id: int, history: int | None = None) -> PacedStep:
         game.refresh_from_db(fields=["status", "history", "bot_pace"])
         Game.objects.filter(pk=game_id).update(
             bots_next_at=now + timedelta(seconds=game.bot_pace) if moved else None)
-        if not moved or game.status != Game.Status.RUNNING:
-            return PacedStep(moved, None, game.history)
+        if not moved or game.status != Game.Status.RUNNING or not game.bot_pace:
+            return PacedStep(moved, None, game.history)  # (pace 0: play_bots plays the rest)
         return PacedStep(True, float(game.bot_pace), game.history)
 
 
