@@ -17,7 +17,7 @@ from reports.builders import Ctx, analysis, debrief, shown, team_statements
 from reports.builders.analysis import activity_total, flow_label
 
 
-def _percent(value: Fraction | None, group: str = ",", decimal: str = ".") -> str:
+def _percent(value: Fraction | int | None, group: str = ",", decimal: str = ".") -> str:
     if value is None:
         return "–"
     text = f"{float(value) * 100:,.1f}".replace(",", "\0").replace(".", decimal)
