@@ -269,7 +269,9 @@ def _cost_choice(state: GameState, team: Team, choice: Choice) -> Described:
     option = choice.fixed.get("option")
     if option == "idle":
         cost = IDLE_COST * len(team.machines)
-        return {"label": _("Idle costs: %(n)s machine(s) × %(each)s = %(cost)s Marks")
+        return {"label": ngettext("Idle costs: %(n)s machine × %(each)s = %(cost)s Marks",
+                                  "Idle costs: %(n)s machines × %(each)s = %(cost)s Marks",
+                                  len(team.machines))
                 % {"n": len(team.machines), "each": m(IDLE_COST), "cost": m(cost)}}
     if option == "sell_half":
         have = team.finished

@@ -140,7 +140,7 @@ def test_hand_made_log_covers_its_features() -> None:
     text = "\n".join(lines)
     for expected in ("tie with 5", "on credit", "offers Red a deal", "accepts deal",
                      "borrows 500 Marks", "repays 1,000 Marks to Blue", "draws 'Accident at work'",
-                     "sells 1 raw units back", "The bank calls time", "The game is over."):
+                     "sells 1 raw unit back", "The bank calls time", "The game is over."):
         assert expected in text, expected
     assert final["loans"] == {"2": {"lender": "Blue", "borrower": "Red", "amount": 2000}}
     assert final["teams"]["Red"]["private_debt"] == 2000

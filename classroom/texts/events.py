@@ -151,8 +151,11 @@ def _time_up(e: Event) -> str | None:
     if why == "bank":
         return _("The bank calls time: the current round is played to its end.")
     if why == "years":
-        return _("%(team)s has played %(years)s years: time is up. The current round is "
-                 "played to its end.") % {"team": e["team"], "years": e["years"]}
+        return ngettext("%(team)s has played %(years)s year: time is up. The current round "
+                        "is played to its end.",
+                        "%(team)s has played %(years)s years: time is up. The current round "
+                        "is played to its end.", int(e["years"])) % {
+            "team": e["team"], "years": e["years"]}
     if why == "sales":
         return _("%(team)s reaches %(sales)s Marks sales: the game ends when the current "
                  "round is played out.") % {"team": e["team"], "sales": money(e["sales"])}

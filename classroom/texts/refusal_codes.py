@@ -97,14 +97,25 @@ CATALOGUE: dict[str, Any] = {
     "no_finished_to_sell_back": _("Name at least one unit of finished product to sell back."),
     "units_whole_number": _("Name a whole number of units."),
     "price_whole_number": _("The price must be a whole number."),
-    "market_holds": _("The market holds %(in_market)s units; you cannot buy %(units)s."),
-    "market_room": _("The market has room for %(room)s units only."),
-    "not_enough_raw": _("You have %(have)s units of raw material, not %(units)s."),
-    "not_enough_finished": _("You have %(have)s units of finished product, not %(units)s."),
-    "production_capacity": _("Your machines can make %(capacity)s units now, not %(units)s."),
-    "production_capacity_delivering": _(
+    "market_holds": ngettext_lazy(
+        "The market holds %(in_market)s unit; you cannot buy %(units)s.",
+        "The market holds %(in_market)s units; you cannot buy %(units)s.", "in_market"),
+    "market_room": ngettext_lazy("The market has room for %(room)s unit only.",
+                                 "The market has room for %(room)s units only.", "room"),
+    "not_enough_raw": ngettext_lazy(
+        "You have %(have)s unit of raw material, not %(units)s.",
+        "You have %(have)s units of raw material, not %(units)s.", "have"),
+    "not_enough_finished": ngettext_lazy(
+        "You have %(have)s unit of finished product, not %(units)s.",
+        "You have %(have)s units of finished product, not %(units)s.", "have"),
+    "production_capacity": ngettext_lazy(
+        "Your machines can make %(capacity)s unit now, not %(units)s.",
+        "Your machines can make %(capacity)s units now, not %(units)s.", "capacity"),
+    "production_capacity_delivering": ngettext_lazy(
+        "Your machines can make %(capacity)s unit now (%(delivering)s machine(s) still being "
+        "delivered), not %(units)s.",
         "Your machines can make %(capacity)s units now (%(delivering)s machine(s) still being "
-        "delivered), not %(units)s."),
+        "delivered), not %(units)s.", "capacity"),
     "bank_out_of_machines": _("The bank has no machine left: all %(limit)s are in play."),
     "bank_out_of_computers": _("The bank has no computer left: all %(limit)s are in play."),
     "bank_out_of_web_chips": _("The bank has no WEB chip left: all %(limit)s are in play."),
@@ -151,9 +162,12 @@ CATALOGUE: dict[str, Any] = {
     "deal_too_many_open": _("%(team)s has %(most)s open offers already; withdraw one before "
                             "making another."),
     "deal_cash": _("%(team)s has %(cash)s Marks, not %(amount)s."),
-    "deal_not_enough_raw": _("%(team)s has %(have)s units of raw material, not %(units)s."),
-    "deal_not_enough_finished": _("%(team)s has %(have)s units of finished product, not "
-                                  "%(units)s."),
+    "deal_not_enough_raw": ngettext_lazy(
+        "%(team)s has %(have)s unit of raw material, not %(units)s.",
+        "%(team)s has %(have)s units of raw material, not %(units)s.", "have"),
+    "deal_not_enough_finished": ngettext_lazy(
+        "%(team)s has %(have)s unit of finished product, not %(units)s.",
+        "%(team)s has %(have)s units of finished product, not %(units)s.", "have"),
     "deal_no_computer": _("%(team)s owns no computer to sell."),
     "deal_computer_room": _("%(team)s has room for one computer only."),
     "deal_lease_own_only": _("%(team)s can lease out only its own machines in its hall; "
@@ -230,8 +244,10 @@ CATALOGUE: dict[str, Any] = {
                                "or withdraw; you must not underbid it."),
     "bidding_match_seller_only": _("Only the first supplier, %(seller)s, matches the "
                                    "competition's price; offer a price or withdraw."),
-    "bid_more_units": _("You offered %(offered)s units; you may offer fewer (withdraw in part) "
-                        "but not more."),
+    "bid_more_units": ngettext_lazy(
+        "You offered %(offered)s unit; you may offer fewer (withdraw in part) but not more.",
+        "You offered %(offered)s units; you may offer fewer (withdraw in part) but not more.",
+        "offered"),
     "bid_price_step": _("Underbid in steps of %(step)s Marks: %(prices)s, not %(price)s."),
     "bid_above_point": _("%(price)s Marks is above the current price point of %(point)s: "
                          "offer %(prices)s."),
@@ -280,9 +296,11 @@ CATALOGUE: dict[str, Any] = {
         "Each marketing organization sells one unit per roll: you own %(owned)s and have sold "
         "%(sold)s with this roll, so %(left)s more at most, not %(units)s."),
     "no_finished_in_stock": _("You have no finished unit in stock."),
-    "marketing_sale_fresh": _(
+    "marketing_sale_fresh": ngettext_lazy(
+        "You have %(have)s finished unit, %(fresh)s of them produced with this roll, which "
+        "cannot be sold through the organization: %(most)s at most.",
         "You have %(have)s finished units, %(fresh)s of them produced with this roll, which "
-        "cannot be sold through the organization: %(most)s at most."),
+        "cannot be sold through the organization: %(most)s at most.", "have"),
     # ================================================================ steps 4 and 6: takeovers
     "takeover_off": _("Buying a business belongs to steps 4 and 6, not played here."),
     "takeover_no_target": _("There is no other team %(target)s in business to buy."),
@@ -311,8 +329,9 @@ CATALOGUE: dict[str, Any] = {
     "salary_negative": _("A salary cannot be below 0 Marks."),
     "start_salary": _("Until the first team completes its first lap the salary is %(salary)s "
                       "Marks a worker; then it is negotiated freely."),
-    "workers_left": _("The worker representative has %(have)s worker(s) left, not "
-                      "%(workers)s."),
+    "workers_left": ngettext_lazy(
+        "The worker representative has %(have)s worker left, not %(workers)s.",
+        "The worker representative has %(have)s workers left, not %(workers)s.", "have"),
     "hiring_offer_open": _("Hiring offer %(offer)s between %(team)s and the worker "
                            "representative is open: answer or withdraw it first."),
     "no_hiring_offer": _("There is no open hiring offer %(offer)s."),
@@ -323,8 +342,9 @@ CATALOGUE: dict[str, Any] = {
     "notice_on_red_only": _("Notice is given on a red field: while %(team)s stands on its red "
                             "field."),
     "notice_at_least_one_worker": _("Give notice to at least one worker."),
-    "notice_more_than_staff": _("%(team)s has %(have)s worker(s) without notice, not "
-                                "%(workers)s."),
+    "notice_more_than_staff": ngettext_lazy(
+        "%(team)s has %(have)s worker without notice, not %(workers)s.",
+        "%(team)s has %(have)s workers without notice, not %(workers)s.", "have"),
     "strike_names": _("Name the businesses to strike, each once."),
     "strike_on_red_only": _("A strike is called when a business lands on a red field: wait "
                             "until one stands on red."),
@@ -346,13 +366,23 @@ CATALOGUE: dict[str, Any] = {
     "struck": _("Your workers are on strike: you cannot produce."),
     "locked_out": _("You have locked your workers out: you cannot produce until you end the "
                     "lockout."),
-    "staffed_capacity": _("Your machines with a worker can make %(capacity)s unit(s) now, not "
-                          "%(units)s: %(workers)s worker(s) for %(machines)s delivered "
-                          "machine(s); one worker runs one machine, a double machine too."),
-    "usable_raw": _("You have %(have)s unit(s) of raw material to produce, not %(units)s."),
-    "usable_raw_fresh": _("You have %(have)s unit(s) of raw material to produce, not "
-                          "%(units)s (%(fresh)s bought since you last landed on a red field: "
-                          "they can be produced from your next red field on)."),
+    "staffed_capacity": ngettext_lazy(
+        "Your machines with a worker can make %(capacity)s unit now, not %(units)s: "
+        "%(workers)s worker(s) for %(machines)s delivered machine(s); one worker runs one "
+        "machine, a double machine too.",
+        "Your machines with a worker can make %(capacity)s units now, not %(units)s: "
+        "%(workers)s worker(s) for %(machines)s delivered machine(s); one worker runs one "
+        "machine, a double machine too.", "capacity"),
+    "usable_raw": ngettext_lazy(
+        "You have %(have)s unit of raw material to produce, not %(units)s.",
+        "You have %(have)s units of raw material to produce, not %(units)s.", "have"),
+    "usable_raw_fresh": ngettext_lazy(
+        "You have %(have)s unit of raw material to produce, not %(units)s (%(fresh)s bought "
+        "since you last landed on a red field: they can be produced from your next red field "
+        "on).",
+        "You have %(have)s units of raw material to produce, not %(units)s (%(fresh)s bought "
+        "since you last landed on a red field: they can be produced from your next red field "
+        "on).", "have"),
     "cannot_produce_on_cost_field_staffed": _("You cannot produce: you need a delivered machine "
                                               "with a worker, and raw material bought before "
                                               "your last red field."),

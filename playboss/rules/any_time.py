@@ -18,7 +18,7 @@ from .constants import (
     WEB_LEASE,
 )
 from .engine import Turn, _need_units, _team
-from .errors import RuleViolation, marks
+from .errors import RuleViolation, marks, units_of
 from .goods import _machine_to_bank, _pick_machine, _to_market, _web_to_bank
 from .money import _borrow, _cash, _check_credit_amount, _need_cash, credit_available
 from .state import BANK, Team
@@ -74,13 +74,13 @@ def _sell_back(turn: Turn, action: A.SellBack) -> None:
                     code="no_raw_to_sell_back" if item == "raw" else "no_finished_to_sell_back")
         have = team.raw if item == "raw" else team.finished
         if units > have:
-            raise RuleViolation(f"You have {have} {item} units, not {units}.", rule,
+            raise RuleViolation(f"You have {units_of(have, item)}, not {units}.", rule,
                                 code="not_enough_raw" if item == "raw" else "not_enough_finished",
                                 params={"have": have, "units": units})
         value = units * REPURCHASE[item]
         _to_market(turn, team, item, units, "repurchase")
         _cash(turn, None, team, value, "repurchase")
-        turn.emit("sell_back", f"{team.name} sells {units} {item} units back to the bank for "
+        turn.emit("sell_back", f"{team.name} sells {units_of(units, item)} back to the bank for "
                   f"{marks(value)} Marks.", team=team.name, item=item, units=units, value=value)
     elif item == "machine":
         machine = _pick_machine(state, team, action.machine, None, rule, owned=True)

@@ -13,7 +13,7 @@ from typing import Any
 from . import actions as A
 from .any_time import _any_time
 from .engine import Turn
-from .errors import RuleViolation, marks
+from .errors import RuleViolation, marks, units_of
 from .goods import delivery_rolls
 from .money import _cash, _need_cash
 from .state import Deal, GameState, Loan, Team
@@ -48,7 +48,7 @@ def _check_bundle(state: GameState, giver: Team, receiver: Team, bundle: dict[st
     for key in ("raw", "finished"):
         have = giver.raw if key == "raw" else giver.finished
         if bundle.get(key, 0) > have:
-            raise RuleViolation(f"{giver.name} has {have} {key} units, not {bundle[key]}.", rule,
+            raise RuleViolation(f"{giver.name} has {units_of(have, key)}, not {bundle[key]}.", rule,
                                 code="deal_not_enough_raw" if key == "raw"
                                 else "deal_not_enough_finished",
                                 params={"team": giver.name, "have": have, "units": bundle[key]})

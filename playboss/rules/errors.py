@@ -64,6 +64,12 @@ class ConfigError(RuleViolation):
             self.errors.setdefault(name, []).append(error)
 
 
+def units_of(n: int, kind: str = "") -> str:
+    """A count of units, singular for one: "1 unit", "3 finished units" (the web pages show
+    these messages in English as they are)."""
+    return f"{n} {kind + ' ' if kind else ''}unit{'' if n == 1 else 's'}"
+
+
 def marks(amount: int) -> str:
     """Format an amount of Marks the way the rulebook prints it: 34,150."""
     return f"{amount:,}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import actions as A
 from .constants import COST_FIELD_PRODUCTION, IDLE_COST, WEB_INSURANCE, WEB_LEASE, WEB_PRICE
 from .engine import Turn, _hook, _require_turn
-from .errors import RuleViolation, marks
+from .errors import RuleViolation, marks, units_of
 from .goods import _machine_to_bank, _pick_machine, _to_market, _web_to_bank
 from .market import open_dimples
 from .money import _cash, _need_cash, _owe
@@ -49,7 +49,7 @@ def sell_at_half_price(turn: Turn, team: Team, units: int, note: str = "") -> No
     _cash(turn, None, team, revenue, "sale at half price")
     team.sales_total += revenue
     _hook("sale", turn, team, revenue)
-    turn.emit("cost_sell_half", f"{team.name} sells {units} units at half price for "
+    turn.emit("cost_sell_half", f"{team.name} sells {units_of(units)} at half price for "
               f"{marks(revenue)} Marks{note}.", team=team.name, units=units, revenue=revenue)
 
 
@@ -69,7 +69,8 @@ def _cost_choice(turn: Turn, action: A.CostChoice) -> None:
             raise RuleViolation("You cannot produce: you need a ready machine and raw material.",
                                 rule, code="cannot_produce_on_cost_field")
         cost = units * COST_FIELD_PRODUCTION
-        _need_cash(team, cost, f"producing {units} units at {marks(COST_FIELD_PRODUCTION)} each",
+        what = f"producing {units_of(units)} at {marks(COST_FIELD_PRODUCTION)} each"
+        _need_cash(team, cost, what,
                    rule, code="cash_for_cost_field_production",
                    params={"units": units, "each": COST_FIELD_PRODUCTION})
         state.pending.pop(0)

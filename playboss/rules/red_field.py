@@ -17,7 +17,7 @@ from .constants import (
     PRODUCTION_COST,
 )
 from .engine import Turn, _hook, _need_units, _require_turn, _team
-from .errors import RuleViolation, marks
+from .errors import RuleViolation, marks, units_of
 from .goods import _give_machine, _to_market
 from .market import open_dimples, placement_zones, purchase_zones
 from .money import _borrow, _cash, _check_credit_amount, _need_cash, credit_available
@@ -46,20 +46,20 @@ def _purchase(turn: Turn, action: A.Purchase) -> None:
     _need_units(units, "unit to buy", "Decision: Purchasing", code="no_units_to_buy")
     available = sum(state.market)
     if units > available:
-        raise RuleViolation(f"The market holds {available} units; you cannot buy {units}.",
+        raise RuleViolation(f"The market holds {units_of(available)}; you cannot buy {units}.",
                             "Decision: Purchasing", code="market_holds",
                             params={"in_market": available, "units": units})
     zones = purchase_zones(state.market, units)
     prices = state.config.zone_prices
     cost = sum(prices[z] for z in zones)
-    _need_cash(team, cost, f"{units} units", "Decision: Purchasing", code="cash_for_units",
+    _need_cash(team, cost, units_of(units), "Decision: Purchasing", code="cash_for_units",
                params={"units": units})
     for z in zones:
         state.market[z] -= 1
     team.raw += units
     state.ledger.post(state.seq, "raw", MARKET, team.name, units, "purchase")
     _cash(turn, team, None, cost, "purchase")
-    turn.emit("purchase", f"{team.name} buys {units} units for {marks(cost)} Marks.",
+    turn.emit("purchase", f"{team.name} buys {units_of(units)} for {marks(cost)} Marks.",
               team=team.name, units=units, cost=cost, prices=[prices[z] for z in zones])
     _decided(turn, team)
 
@@ -105,7 +105,7 @@ def _produce(turn: Turn, action: A.Produce) -> None:
     _need_units(units, "unit to produce", "Decision: Producing", code="no_units_to_produce")
     _check_production(state, team, units, "Decision: Producing")
     cost = units * production_cost(team)
-    _need_cash(team, cost, f"producing {units} units", "Decision: Producing",
+    _need_cash(team, cost, f"producing {units_of(units)}", "Decision: Producing",
                code="cash_for_production", params={"units": units})
     _make(turn, team, units, cost, "production")
     _decided(turn, team)
@@ -117,12 +117,12 @@ def _check_production(state: GameState, team: Team, units: int, rule: str) -> No
         waiting = sum(1 for m in team.machines if state.machines[m].ready_at > team.rolls)
         note = f" ({waiting} machine(s) still being delivered)" if waiting else ""
         params = {"capacity": capacity, "units": units}
-        raise RuleViolation(f"Your machines can make {capacity} units now{note}, not {units}.",
+        raise RuleViolation(f"Your machines can make {units_of(capacity)} now{note}, not {units}.",
                             rule, code="production_capacity_delivering" if waiting
                             else "production_capacity",
                             params={**params, "delivering": waiting} if waiting else params)
     if units > team.raw:
-        raise RuleViolation(f"You have {team.raw} units of raw material, not {units}.", rule,
+        raise RuleViolation(f"You have {units_of(team.raw)} of raw material, not {units}.", rule,
                             code="not_enough_raw", params={"have": team.raw, "units": units})
 
 
@@ -133,7 +133,7 @@ def _make(turn: Turn, team: Team, units: int, cost: int, reason: str) -> None:
     state.ledger.post(state.seq, "raw", team.name, PRODUCTION, units, reason)
     state.ledger.post(state.seq, "finished", PRODUCTION, team.name, units, reason)
     _cash(turn, team, None, cost, reason)
-    turn.emit("produce", f"{team.name} produces {units} units for {marks(cost)} Marks.",
+    turn.emit("produce", f"{team.name} produces {units_of(units)} for {marks(cost)} Marks.",
               team=team.name, units=units, cost=cost)
 
 
@@ -158,12 +158,12 @@ def _sell(turn: Turn, action: A.Sell) -> None:
     units = action.units
     _need_units(units, "unit to sell", "Decision: Selling", code="no_units_to_sell")
     if units > team.finished:
-        raise RuleViolation(f"You have {team.finished} finished units, not {units}.",
+        raise RuleViolation(f"You have {units_of(team.finished, 'finished')}, not {units}.",
                             "Decision: Selling", code="not_enough_finished",
                             params={"have": team.finished, "units": units})
     room = open_dimples(state.market, state.config.zone_capacity)
     if units > room:
-        raise RuleViolation(f"The market has room for {room} units only.", "Decision: Selling",
+        raise RuleViolation(f"The market has room for {units_of(room)} only.", "Decision: Selling",
                             code="market_room", params={"room": room, "units": units})
     prices = sale_prices(state, team, units, team.advertising)
     revenue = sum(prices)
@@ -171,7 +171,7 @@ def _sell(turn: Turn, action: A.Sell) -> None:
     _cash(turn, None, team, revenue, "sale")
     team.sales_total += revenue
     _hook("sale", turn, team, revenue)
-    turn.emit("sell", f"{team.name} sells {units} units for {marks(revenue)} Marks"
+    turn.emit("sell", f"{team.name} sells {units_of(units)} for {marks(revenue)} Marks"
               f"{' (advertising)' if team.advertising else ''}.", team=team.name, units=units,
               revenue=revenue, prices=prices, how="advertising" if team.advertising else "")
     _decided(turn, team)

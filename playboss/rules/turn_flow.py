@@ -212,7 +212,8 @@ def _close_year(turn: Turn, team: Team) -> None:
     years = state.config.years
     if years is not None and team.years >= years and not state.time_called:
         state.time_called = True
-        turn.emit("time_up", f"{team.name} has played {team.years} years: time is up. The "
+        played = f"{team.years} year{'' if team.years == 1 else 's'}"
+        turn.emit("time_up", f"{team.name} has played {played}: time is up. The "
                   "current round is played to its end.", team=team.name, why="years",
                   years=team.years)
 

@@ -405,7 +405,7 @@ def test_yellow_production_needs_3000_per_unit_in_cash() -> None:
     turn_to(state, "Red", "R", A.Purchase("Red", units=6))  # 2,150: 2,850 left
     play(state, A.Roll("Red", die=1))
     refused(state, A.CostChoice("Red", option="produce"), "You have 2,850 Marks",
-            "producing 1 units at 3,000 each", "3,000")
+            "producing 1 unit at 3,000 each", "3,000")
 
 
 # ====================================================================== blue

@@ -161,7 +161,7 @@ def test_a_deal_is_checked_again_when_accepted() -> None:
     play(state, A.ProposeDeal("Red", partner="Blue", give={"raw": 2}, take={"cash": 1_000}))
     offer = max(state.deals)
     play(state, A.SellBack("Red", item="raw", units=1))
-    refused(state, A.AcceptDeal("Blue", deal=offer), "Red has 1 raw units, not 2")
+    refused(state, A.AcceptDeal("Blue", deal=offer), "Red has 1 raw unit, not 2")
 
 
 def test_a_machine_returned_from_a_lease_waits_two_rolls_again() -> None:

@@ -186,7 +186,7 @@ def test_produce_one_unit_per_machine_for_1000() -> None:
     red = state.teams["Red"]
     assert red.cash == 4_300
     play(state, A.Roll("Red", die=2))
-    refused(state, A.Produce("Red", units=2), "Your machines can make 1 units now, not 2")
+    refused(state, A.Produce("Red", units=2), "Your machines can make 1 unit now, not 2")
     events = play(state, A.Produce("Red", units=1))
     assert red.raw == 1 and red.finished == 1 and red.cash == 3_300
     assert next(e for e in events if e["type"] == "produce")["cost"] == 1_000
@@ -233,7 +233,7 @@ def test_produce_needs_the_cash_for_the_production_costs() -> None:
     state = machine_game()
     turn_to(state, "Red", "R", A.Purchase("Red", units=12))  # 4,650: 350 left
     play(state, A.Roll("Red", die=2))
-    refused(state, A.Produce("Red", units=1), "You have 350 Marks", "cost 1,000")
+    refused(state, A.Produce("Red", units=1), "You have 350 Marks", "producing 1 unit costs 1,000")
 
 
 def test_a_new_machine_waits_two_rolls() -> None:

@@ -80,9 +80,9 @@ def test_not_enough_units() -> None:
     state = machine_game()
     turn_to(state, "Red", "R", A.Purchase("Red", units=1))
     roll_to(state, "Red", "R")
-    refused(state, A.Produce("Red", units=2), "can make 1 units now, not 2")
+    refused(state, A.Produce("Red", units=2), "can make 1 unit now, not 2")
     refused(state, A.Sell("Red", units=1), "You have 0 finished units, not 1")
-    refused(state, A.SellBack("Red", item="raw", units=2), "You have 1 raw units, not 2")
+    refused(state, A.SellBack("Red", item="raw", units=2), "You have 1 raw unit, not 2")
     refused(state, A.ProposeDeal("Red", partner="Blue", give={"finished": 1}),
             "Red has 0 finished units, not 1")
 

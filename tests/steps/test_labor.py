@@ -362,7 +362,7 @@ def test_one_worker_runs_one_machine_even_a_double_one() -> None:
     hire(state, "Red", 1)
     play(state, A.Roll("Red", die=2))
     assert L.staffed_capacity(state, state.teams["Red"]) == 2  # the double machine is staffed
-    refused(state, A.Produce("Red", units=3), "can make 2 unit(s) now",
+    refused(state, A.Produce("Red", units=3), "can make 2 units now",
              "1 worker for 2 delivered machine(s)", "one worker runs one machine")
     play(state, A.Produce("Red", units=2), A.Pass("Red"))
     assert cash(state, "Red") == 20_000 - 500 - 2 * 500
@@ -379,7 +379,7 @@ def test_no_worker_no_production() -> None:
     state = g6()
     stock(state, "Red", raw=2, machines=1)
     play(state, A.Roll("Red", die=2))
-    refused(state, A.Produce("Red", units=1), "can make 0 unit(s)", "0 workers")
+    refused(state, A.Produce("Red", units=1), "can make 0 units", "0 workers")
     assert not any(c.cls is A.Produce for c in legal_choices(state, "Red"))
     play(state, A.Pass("Red"))
     assert state.current == "Blue"  # nothing to produce: no production item to answer
@@ -402,7 +402,7 @@ def test_new_machines_produce_from_the_next_red_field() -> None:
     stock(state, "Red", raw=2)
     hire(state, "Red", 1)
     play(state, A.Roll("Red", die=2))
-    refused(state, A.Produce("Red", units=1), "can make 0 unit(s)")
+    refused(state, A.Produce("Red", units=1), "can make 0 units")
     play(state, A.Invest("Red"))
     assert state.current == "Blue"  # the new machine cannot produce yet: the field is over
     idle(state, "Blue")
@@ -627,7 +627,7 @@ def test_notice_takes_effect_on_the_next_red_field_after_a_last_production_and_s
     idle(state, "Blue")
     play(state, A.Roll("Red", die=2))
     assert booked(state, "salaries", "Red", W) == 2_500
-    refused(state, A.Produce("Red", units=2), "can make 1 unit(s) now")
+    refused(state, A.Produce("Red", units=2), "can make 1 unit now")
 
 
 def test_the_representative_gives_notice_on_the_teams_red_field() -> None:

@@ -307,8 +307,8 @@ REFUSALS: list[tuple[str, dict[str, Any], str, str]] = [
     ("production_capacity", {"capacity": 2, "units": 3},
      "Your machines can make 2 units now, not 3.",
      "Deine Maschinen können jetzt 2 Einheiten herstellen, nicht 3."),
-    ("not_enough_raw", {"have": 1, "units": 2}, "You have 1 units of raw material, not 2.",
-     "Du hast 1 Einheiten Rohstoff, nicht 2."),
+    ("not_enough_raw", {"have": 1, "units": 2}, "You have 1 unit of raw material, not 2.",
+     "Du hast 1 Einheit Rohstoff, nicht 2."),
     ("game_over", {}, "The game is over.", "Das Spiel ist beendet."),
     ("no_open_deal", {"deal": 7}, "There is no open deal 7.", "Es gibt kein offenes Angebot 7."),
 ]

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 from .. import actions as A
 from .. import engine as E
 from .. import invariants, legal, views
-from ..errors import RuleViolation, marks
+from ..errors import RuleViolation, marks, units_of
 from ..market import purchase_zones
 from ..money import _cash, _need_cash
 from ..state import BANK, MARKET, GameState, Pending, Team
@@ -122,7 +122,7 @@ def _start(turn: E.Turn, buyer: Team, zone: int) -> None:
     state.step["auction"] = {"buyer": buyer.name, "zone": zone, "units": units,
                              "opening": opening, "bids": [], "passed": []}
     state.pending.insert(0, Pending(PENDING, opening, "auction", f"{units} units"))
-    turn.emit("auction_open", f"The bank auctions the {units} unit(s) left in the "
+    turn.emit("auction_open", f"The bank auctions the {units_of(units)} left in the "
               f"{marks(opening)} zone as one lot: bids above {marks(opening)} Marks per unit.",
               zone=zone, units=units, opening=opening, buyer=buyer.name)
 
@@ -154,7 +154,8 @@ def _close(turn: E.Turn, why: str, how: str) -> None:
         _sell_lot(turn, team, zone, units, price)
         return
     turn.emit("auction_unsold", f"No bid above {marks(auction['opening'])} Marks: the "
-              f"{units} unit(s) stay on the board.", zone=zone, units=units,
+              f"{units_of(units)} {'stays' if units == 1 else 'stay'} on the board.", zone=zone,
+              units=units,
               opening=auction["opening"])
 
 
@@ -165,7 +166,7 @@ def _sell_lot(turn: E.Turn, team: Team, zone: int, units: int, price: int) -> No
     team.raw += units
     state.ledger.post(state.seq, "raw", MARKET, team.name, units, "auction")
     _cash(turn, team, None, cost, "auction")
-    turn.emit("auction_won", f"{team.name} buys the lot of {units} unit(s) at "
+    turn.emit("auction_won", f"{team.name} buys the lot of {units_of(units)} at "
               f"{marks(price)} Marks each for {marks(cost)} Marks.", team=team.name,
               units=units, price=price, cost=cost)
 
@@ -241,7 +242,7 @@ def _bid(turn: E.Turn, action: AuctionBid) -> None:
                             params={"step": step, "opening": auction["opening"],
                                     "least": standing + step, "price": price})
     units = auction["units"]
-    _need_cash(team, price * units, f"{units} units at {marks(price)} Marks", RULE,
+    _need_cash(team, price * units, f"{units_of(units)} at {marks(price)} Marks", RULE,
                code="cash_for_auction_bid", params={"units": units, "price": price})
     auction["bids"].append([team.name, price])
     auction["passed"] = []

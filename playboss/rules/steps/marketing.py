@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from .. import actions as A
 from .. import engine as E
 from .. import invariants, legal, views
-from ..errors import RuleViolation, marks
+from ..errors import RuleViolation, marks, units_of
 from ..goods import _to_market
 from ..market import open_dimples
 from ..money import _cash, _need_cash
@@ -369,7 +369,7 @@ def _sell(turn: E.Turn, action: MarketingSale) -> None:
         if not team.finished:
             raise RuleViolation("You have no finished unit in stock.", RULE,
                                 code="no_finished_in_stock")
-        raise RuleViolation(f"You have {team.finished} finished units, {fresh} of them "
+        raise RuleViolation(f"You have {units_of(team.finished, 'finished')}, {fresh} of them "
                             f"produced with this roll, which cannot be sold through the "
                             f"organization: {max(0, team.finished - fresh)} at most.", RULE,
                             code="marketing_sale_fresh",
@@ -377,7 +377,7 @@ def _sell(turn: E.Turn, action: MarketingSale) -> None:
                                     "most": max(0, team.finished - fresh)})
     room = open_dimples(state.market, state.config.zone_capacity)
     if units > room:
-        raise RuleViolation(f"The market has room for {room} units only.", RULE,
+        raise RuleViolation(f"The market has room for {units_of(room)} only.", RULE,
                             code="market_room", params={"room": room, "units": units})
     prices = sale_prices(state, team, units, advertising=False)
     revenue = sum(prices)
@@ -387,7 +387,7 @@ def _sell(turn: E.Turn, action: MarketingSale) -> None:
     if at_item and not allowance(state, team):
         state.pending.pop(0)
     team.sales_total += revenue
-    turn.emit("marketing_sale", f"{team.name} sells {units} unit(s) through its marketing "
+    turn.emit("marketing_sale", f"{team.name} sells {units_of(units)} through its marketing "
               f"organization for {marks(revenue)} Marks.", team=team.name, units=units,
               revenue=revenue, prices=prices)
     E._hook("sale", turn, team, revenue)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ... import actions as A
 from ... import engine as E
-from ...errors import RuleViolation
+from ...errors import RuleViolation, units_of
 from ...money import _need_cash
 from ...red_field import _make
 from ...state import GameState, Pending, Team
@@ -112,7 +112,7 @@ def _check_units(state: GameState, team: Team, units: int, rule: str) -> None:
         landed_at = int(here["roll"]) if here else 0
         ready = sum(1 for m in team.machines if state.machines[m].ready_at <= landed_at)
         raise RuleViolation(
-            f"Your machines with a worker can make {capacity} unit(s) now, not {units}: "
+            f"Your machines with a worker can make {units_of(capacity)} now, not {units}: "
             f"{_workers(workers_of(team))} for {ready} delivered machine(s); one worker runs "
             "one machine, a double machine too.", section("Production"),
             code="staffed_capacity",
@@ -169,7 +169,7 @@ def _produce(turn: E.Turn, action: A.Produce) -> None:
         raise why
     _check_units(state, team, units, rule)
     cost = units * unit_cost(team)
-    _need_cash(team, cost, f"producing {units} units", section("Production Costs"),
+    _need_cash(team, cost, f"producing {units_of(units)}", section("Production Costs"),
                code="cash_for_production", params={"units": units})
     _make(turn, team, units, cost, "production")
     team_data(team)["field"]["produced"] = True
