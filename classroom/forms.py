@@ -151,7 +151,7 @@ class NewGameForm(forms.Form):
     #: Seconds between two bot moves; a request without it (a script, an older form) gets
     #: bots at once, as the lobby's "at once" default for such requests.
     bot_pace = forms.TypedChoiceField(
-        label=_("Bots' pace"), coerce=int, required=False, empty_value=0,
+        label=_("Bots' pace"), coerce=int, required=False, empty_value=None,
         choices=[(p, bot_levels.PACE_LABELS[p]) for p in bot_levels.PACES],
         initial=bot_levels.FORM_PACE,
         error_messages={"invalid_choice": _("Choose a pace from the list: 0, 1, 2 or 4 "
@@ -182,6 +182,9 @@ class NewGameForm(forms.Form):
             raise forms.ValidationError(
                 _("Team names have at most 40 characters: “%(name)s”.") % {"name": long[0]})
         return names
+
+    def clean_bot_pace(self) -> int:
+        return self.cleaned_data.get("bot_pace") or 0  # not sent: at once
 
     def clean_board(self) -> str:
         return "".join(self.cleaned_data["board"].split()).upper()
