@@ -83,7 +83,8 @@ def teacher_fills_a_new_game(page: Any, site: str, class_name: str, game_name: s
                              teams: str, **choices: Any) -> None:
     """The teacher signs in, makes a class and fills the new-game form with dice entered on the
     site. ``choices``: ``years`` (text), ``steps`` (ticked), ``representative`` (selected),
-    ``begin`` ("now" unless said: the game runs at once; "lobby" waits for the start)."""
+    ``begin`` ("now" unless said: the game runs at once; "lobby" waits for the start),
+    ``bot_pace`` ("0" unless said)."""
     page.goto(f"{site}/accounts/login/")
     page.fill("input[name=username]", TEACHER)
     page.fill("input[name=password]", PASSWORD)
@@ -101,6 +102,9 @@ def teacher_fills_a_new_game(page: Any, site: str, class_name: str, game_name: s
         page.check(f"input[name=steps][value='{step}']")
     if "representative" in choices:
         page.select_option("select[name=representative]", choices["representative"])
+    # The form's bots wait 2 s between moves (for a projector); the suite's bots play at once
+    # unless a test asks for a pace (``bot_pace``: "0", "1", "2", "4").
+    page.select_option("select[name=bot_pace]", choices.get("bot_pace", "0"))
 
 
 def teacher_creates_the_game(page: Any) -> str:
