@@ -248,3 +248,16 @@ def test_an_unknown_level_is_refused_with_a_message_and_changes_nothing(
     assert response.json()["error"] == "Unknown bot level “expert”."
     blue.refresh_from_db()
     assert blue.bot == "greedy" and not SeatChange.objects.filter(game=game).exists()
+
+
+def test_a_request_without_a_pace_gets_bots_at_once_and_the_form_offers_2_s(
+    owner: Client, classroom: Classroom
+) -> None:
+    page = owner.get(f"/classes/{classroom.pk}/games/new/").content.decode()
+    assert '<option value="2" selected>2 seconds between moves</option>' in page
+    response = owner.post(f"/classes/{classroom.pk}/games/new/", {
+        "name": "Script", "teams": "Red\nBlue", "player_2": "greedy", "goal": "profit",
+        "sales_target": "60000", "years": "10", "market_fill": "auto", "dice": "engine",
+        "lease_renewal": "lease_field", "round_seconds": "90", "language": "en"})
+    assert response.status_code == 302
+    assert Game.objects.get(name="Script").bot_pace == 0
