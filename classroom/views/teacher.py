@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from playboss.rules import BANK
 
-from .. import selectors, services
+from .. import bot_levels, selectors, services
 from ..access import SESSION_KEY, WORKERS, is_owner
 from ..forms import ClassroomForm, ImportLogForm, NewGameForm, TeacherCreationForm
 from ..limits import LOG_MAX_BYTES, RequestRefused, parse_json
@@ -339,8 +339,10 @@ def bank_seat_player(request: HttpRequest, game_id: int, team_id: int) -> HttpRe
     except services.ServiceError as exc:
         return _done(request, game, False, translate_refusal(exc.message), exc.status)
     if team.bot:
+        level = bot_levels.level_of(team.bot)
         text = _("%(team)s is played by a bot now (%(kind)s).") % {
-            "team": team.name, "kind": team.get_bot_display()}
+            "team": team.name,
+            "kind": bot_levels.LEVEL_LABELS[level] if level else team.get_bot_display()}
     else:
         text = _("%(team)s is played by its students again: they join with the PIN %(pin)s.") \
             % {"team": team.name, "pin": team.pin}
