@@ -61,7 +61,8 @@ def test_an_absent_team_is_handed_to_a_bot_and_back(
     revision = Game.objects.get(pk=game.pk).revision
     with django_capture_on_commit_callbacks(execute=True):
         answer = post(owner, game, team, "player", bot="greedy")
-    assert answer.json()["ok"] and "careful bot" in answer.json()["message"]
+    # greedy plays the beginner level (bot_levels): the message names the level
+    assert answer.json()["ok"] and "Beginner" in answer.json()["message"]
     team.refresh_from_db()
     game.refresh_from_db()
     assert team.bot == "greedy" and game.revision > revision
