@@ -617,8 +617,19 @@ def _takeover_answer(state: GameState, team: Team, choice: Choice) -> Described:
     if team.name == offer["buyer"]:
         return {"label": _("Take back your offer of %(price)s Marks for %(target)s's "
                            "business") % what}
-    return {"label": _("Turn down %(buyer)s's offer of %(price)s Marks for your business")
-            % what}
+    out: Described = {"label": _("Turn down %(buyer)s's offer of %(price)s Marks for your "
+                                 "business") % what}
+    # Only the answer "turn down" is listed when the rules keep the target from accepting:
+    # the engine's own reason says why (the same check its acceptance runs).
+    from playboss.rules.steps.takeover import _acceptance_problem
+
+    from .texts import translate_refusal
+
+    problem = _acceptance_problem(state, offer)
+    if problem is not None:
+        out["notes"] = [_("You cannot accept now: %(why)s") % {
+            "why": translate_refusal(problem)}]
+    return out
 
 
 DESCRIBERS = {

@@ -6,7 +6,7 @@ import pytest
 
 from playboss.rules import GameConfig, RuleViolation, apply, check_invariants, new_game
 from playboss.rules import engine as E
-from playboss.rules.actions import Correction, Purchase, Roll
+from playboss.rules.actions import BuyComputer, Correction, Purchase, Roll
 from playboss.rules.bankruptcy import EstateBid
 from playboss.rules.cli import final_state
 from playboss.rules.legal import waiting_for
@@ -76,7 +76,11 @@ def test_refusals_change_nothing() -> None:
     """Rulebook II, "4. Step: Taxation": a purchase both sides agree to, at a price one can
     pay."""
     state = _game()
-    _do(state, OfferTakeover("Red", target="Blue", price=90_000))
+    with pytest.raises(RuleViolation, match="cannot pay"):  # more than both teams' cash
+        apply(state, OfferTakeover("Red", target="Blue", price=90_000))
+    red, blue = state.teams["Red"], state.teams["Blue"]
+    _do(state, OfferTakeover("Red", target="Blue", price=red.cash + blue.cash),
+        BuyComputer("Red"))  # payable when offered, no longer once Red spent its cash
     offer = int(next(iter(state.step["takeovers"])))
     before = final_state(state)
     with pytest.raises(RuleViolation, match="cannot pay"):

@@ -232,7 +232,7 @@ def test_the_yellow_field_names_what_each_choice_costs() -> None:
     apply(state, A.Roll("Red", die=5))
     assert state.pending[0].kind == "yellow"
     labels = {f["fixed"]["option"]: f["label"] for f in forms(state, "Red", "cost")}
-    assert labels["idle"] == "Idle costs: 2 machine(s) × 1,000 = 2,000 Marks"
+    assert labels["idle"] == "Idle costs: 2 machines × 1,000 = 2,000 Marks"
     assert labels["produce"] == "Produce 2 units for 6,000 Marks (cash after 4,000)"
     assert cash_after(state, A.CostChoice("Red", option="produce")) == 4_000
 

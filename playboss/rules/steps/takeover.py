@@ -92,6 +92,11 @@ def _offer(turn: E.Turn, action: OfferTakeover) -> None:
     if action.price < 0:
         raise RuleViolation("The price of a business cannot be negative.", RULE,
                             code="takeover_price_negative", params={"price": action.price})
+    if action.price > buyer.cash + target.cash:  # the acceptance's own check: never payable
+        raise RuleViolation(f"{buyer.name} cannot pay {marks(action.price)} Marks, even with "
+                            f"{target.name}'s cash.", RULE, code="takeover_cash",
+                            params={"team": buyer.name, "price": action.price,
+                                    "target": target.name})
     if not isinstance(action.terms, str) or len(action.terms) > 200:
         raise RuleViolation("Terms are a text of at most 200 characters.", RULE,
                             code="terms_length", params={"most": 200})
