@@ -867,6 +867,25 @@ def _rep_notice(state: GameState, choice: Choice) -> Described:
                       % {"workers": _workers(n), "team": team} for n in choice.values}}
 
 
+def _rep_strike(state: GameState, choice: Choice) -> Described:
+    """Rulebook II, "6. Step: Labor Market", "Strike": what a strike costs both sides, on the
+    button the teacher presses (not "teams Red")."""
+    from playboss.rules.steps.labor.books import workers_of
+    from playboss.rules.steps.labor.constants import STRIKE_IDLE_COST
+
+    if choice.cls.type == "end_strike":
+        return {"label": _("End the strike at %(team)s") % {"team": choice.fixed.get("team")}}
+    names = list(choice.fixed.get("teams") or [])
+    if len(names) != 1 or names[0] not in state.teams:
+        return {}
+    team = state.teams[names[0]]
+    return {"label": _("Call a strike at %(team)s (from its next red field: no salaries, no "
+                       "production, idle costs %(each)s Marks per machine; you pay strike "
+                       "wages for its %(workers)s)")
+            % {"team": team.name, "each": m(STRIKE_IDLE_COST),
+               "workers": _workers(workers_of(team))}}
+
+
 def _bank_close_auction(state: GameState, choice: Choice) -> Described:
     from playboss.rules.steps.auction import highest, open_auction
 
@@ -906,6 +925,8 @@ CONSOLE_DESCRIBERS = {
     "accept_hire": _rep_answer,
     "reject_hire": _rep_answer,
     "give_notice": _rep_notice,
+    "call_strike": _rep_strike,
+    "end_strike": _rep_strike,
     "close_auction": _bank_close_auction,
     "close_estate": _bank_close_estate,
 }

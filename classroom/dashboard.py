@@ -22,6 +22,8 @@ from .services import TIMED_ROUNDS
 SEAT_LOG = 6
 #: The representative's answers to a team's hiring offer.
 OFFER_ANSWERS = ("accept_hire", "reject_hire")
+#: The representative's strike moves, open while a business stands on red (step 6).
+STRIKE_MOVES = ("call_strike", "end_strike")
 
 
 def hide_moves_in_lobby(game: Game, data: dict[str, Any]) -> None:
@@ -69,7 +71,8 @@ def needs_of(game: Game, data: dict[str, Any], seats: list[dict[str, Any]]) -> d
     (or who else answers them), and the student teams with no screen connected."""
     humans = [s for s in seats if not s["bot"]]
     needs: dict[str, Any] = {"status": game.status, "lobby": None, "paused": None,
-                             "rounds": [], "offers": [], "offers_by": "", "absent": []}
+                             "rounds": [], "offers": [], "offers_by": "", "strikes": [],
+                             "absent": []}
     if game.status == Game.Status.LOBBY:
         needs["lobby"] = {
             "joined": [s["team"] for s in humans if s["joined"]],
@@ -103,6 +106,10 @@ def needs_of(game: Game, data: dict[str, Any], seats: list[dict[str, Any]]) -> d
                 "salary": salary, "total": workers * salary,
                 "moves": [m for m in answers if m["fixed"].get("offer") == offer["id"]],
             })
+    if game.representative == Representative.TEACHER and data.get("labor"):
+        # a strike can be called only while a business stands on red: at the top, not below
+        # the hiring forms, so the teacher sees the chance when it comes
+        needs["strikes"] = representative_moves(game, STRIKE_MOVES, any_time=True)
     needs["absent"] = [s["team"] for s in humans if not s["screens"]]
     return needs
 
@@ -110,10 +117,16 @@ def needs_of(game: Game, data: dict[str, Any], seats: list[dict[str, Any]]) -> d
 def representative_answers(game: Game) -> list[dict[str, Any]]:
     """The worker representative's answers to the teams' hiring offers, as move forms (the
     engine's legal moves for ``"workers"``)."""
+    return representative_moves(game, OFFER_ANSWERS, any_time=False)
+
+
+def representative_moves(game: Game, kinds: tuple[str, ...],
+                         any_time: bool) -> list[dict[str, Any]]:
+    """The worker representative's legal moves of ``kinds`` as move forms."""
 
     def read(state: Any) -> list[dict[str, Any]]:
         return [form_for(c, state) for c in legal_choices(state, WORKERS)
-                if c.cls.type in OFFER_ANSWERS and not c.any_time]
+                if c.cls.type in kinds and c.any_time == any_time]
 
     forms: list[dict[str, Any]] = state_store.read_state(game, read)
     return forms

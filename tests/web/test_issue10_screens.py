@@ -86,3 +86,29 @@ def test_the_loopback_warning_is_one_line_with_its_fix_behind_a_toggle(
     assert summary and line in summary.group(1) and toggle in summary.group(1)
     assert "HOST=0.0.0.0" not in summary.group(1)  # the fix is behind the toggle
     assert "HOST=0.0.0.0" in warning.group(0)
+
+
+def test_the_strike_is_in_the_needs_strip_with_a_readable_label(owner: Client,
+                                                                 classroom: Classroom) -> None:
+    """Rulebook II, "6. Step: Labor Market", "Strike": the representative may call a strike
+    whenever a business lands on a red field; the struck business pays no salaries, cannot
+    produce and pays 3,000 Marks idle costs per machine, the representative strike wages. The
+    teacher playing the representative finds the move at the top of the bank console."""
+    from .test_bank_needs import bank_panel, labour_game, play, region
+
+    game = labour_game(classroom)
+    play(game,
+         ("Red", {"type": "offer_hire", "workers": 2, "salary": 500}),
+         ("workers", {"type": "accept_hire", "offer": 1}))
+    assert "call_strike" not in region(bank_panel(owner, game), "bank-needs")  # not on red
+    play(game, ("Red", {"type": "roll", "die": 6}))  # onto red field 7
+    needs = region(bank_panel(owner, game), "bank-needs")
+    assert 'data-type="call_strike"' in needs and 'data-actor="workers"' in needs
+    assert ("Call a strike at Red (from its next red field: no salaries, no production, idle "
+            "costs 3,000 Marks per machine; you pay strike wages for its 2 workers)") in needs
+    german = region(bank_panel(owner, game, "de"), "bank-needs")
+    assert "Streik bei Red ausrufen" in german and "3.000 Mark je Maschine" in german
+    play(game, ("workers", {"type": "call_strike", "teams": ["Red"]}))
+    owner.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    needs = region(bank_panel(owner, game), "bank-needs")
+    assert "End the strike at Red" in needs and "you may end it at any time" in needs
