@@ -179,9 +179,9 @@ def test_no_open_round_no_block(classroom: Classroom) -> None:
 
 
 def _offers(game: Game) -> None:
-    """Red offers 31,500 M for Blue's business; Sharks ask the worker representative for 2
+    """Red offers 17,250 M for Blue's business; Sharks ask the worker representative for 2
     workers at 500 M each (the salary until the first lap is done)."""
-    _play(game, "Red", type="offer_takeover", target="Blue", price=31_500, terms="cash now")
+    _play(game, "Red", type="offer_takeover", target="Blue", price=17_250, terms="cash now")
     _play(game, "Sharks", type="offer_hire", team="Sharks", workers=2, salary=500)
 
 
@@ -191,14 +191,14 @@ def test_a_team_sees_only_its_own_takeover_and_hiring_offers(auction: Game) -> N
     third team's screen."""
     _offers(auction)
     blue = text(region(screen(auction, "Blue"), "open-round"))
-    assert "Red offers 31,500 M for your whole business" in blue and "cash now" in blue
+    assert "Red offers 17,250 M for your whole business" in blue and "cash now" in blue
     assert "worker" not in blue.lower()  # Sharks' hiring offer
     sharks = text(region(screen(auction, "Sharks"), "open-round"))
-    assert "31,500" not in sharks and "cash now" not in sharks
+    assert "17,250" not in sharks and "cash now" not in sharks
     assert "You ask the worker representative for 2 workers at 500 M each" in sharks
-    assert "31,500" not in screen(auction, "Sharks")  # anywhere on its screen
+    assert "17,250" not in screen(auction, "Sharks")  # anywhere on its screen
     red_de = text(region(screen(auction, "Red", "de"), "open-round"))
-    assert "31.500 M" in red_de and "Blue" in red_de and "You offer" not in red_de
+    assert "17.250 M" in red_de and "Blue" in red_de and "You offer" not in red_de
     assert_readable(blue)
     assert_readable(red_de)
 
@@ -208,7 +208,7 @@ def test_the_bank_console_shows_every_steps_block_as_tables(auction: Game) -> No
     data = _auction_data(auction)
     bidder = data["waiting_for"][0]
     _play(auction, bidder, type="auction_bid", price=data["lowest_bid"])
-    _play(auction, "Red", type="offer_takeover", target="Blue", price=31_500, terms="cash now")
+    _play(auction, "Red", type="offer_takeover", target="Blue", price=17_250, terms="cash now")
     for language in ("en", "de"):
         steps = region(screen(auction, "bank", language), "steps")
         # auction bids, takeovers, troughs, sales, labour
@@ -222,10 +222,10 @@ def test_the_bank_console_shows_every_steps_block_as_tables(auction: Game) -> No
                   "Sales yield = total profit / total sales", "Trough 1", "20,000 M",
                   "Worker representative's cash 5,000 M"):
         assert words in seen, words
-    assert re.search(r"\d+ Red Blue 31,500 M", seen)  # no., buyer, business, price
+    assert re.search(r"\d+ Red Blue 17,250 M", seen)  # no., buyer, business, price
     german = text(region(screen(auction, "bank", "de"), "steps"))
     for words in ("Versteigerung", "Übernahmeangebote", "Vertriebsorganisationen", "Spielziel",
-                  "Arbeitsmarkt", "Kasse des Arbeitnehmervertreters", "31.500 M"):
+                  "Arbeitsmarkt", "Kasse des Arbeitnehmervertreters", "17.250 M"):
         assert words in german, words
     # A hiring offer waits for the representative's answer (the auction waits behind it).
     _play(auction, "Sharks", type="offer_hire", team="Sharks", workers=2, salary=500)
