@@ -227,9 +227,10 @@ class Plan:
         return None
 
     def takeover(self, team: str) -> dict[str, str] | None:
-        """What the takeover form sends: Red offers to buy Blue's business, after the loan."""
+        """What the takeover form sends: Red offers to buy Blue's business, after the loan, at a
+        price the two teams' cash covers (a higher offer is refused)."""
         if team == "Red" and "loan" in self.done and "offer_takeover" not in self.done:
-            return {"target": "Blue", "price": "30000", "terms": "5%"}
+            return {"target": "Blue", "price": "5000", "terms": "5%"}
         return None
 
     @staticmethod
