@@ -8,13 +8,13 @@ of that language. In English the engine's own message is shown as it is; an unkn
 params that do not fit, show it too.
 
 A ``ServiceError`` that wraps a ``RuleViolation`` (``raise ServiceError(...) from exc``) is told
-from its cause; the services' own few refusals (``"The game is over."`` and kin) are matched by
-``_SERVICE`` patterns, and any other message stays as it is.
+from its cause; the services' own refusals are translated where they are raised (a lazy
+gettext sentence, read in the request's language: ``classroom/services.py``), so their message
+is shown as it is — no English sentence is parsed back into words.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -126,38 +126,6 @@ def render(code: str, params: Mapping[str, Any]) -> str | None:
         return None
 
 
-# ====================================================================== the services' own
-#: The services' own refusals that reach a page (English sentences; no code yet).
-_SERVICE: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (re.compile(r"The game is over\."), lambda m: _("The game is over.")),
-    (re.compile(r"The bank director has paused the game\."),
-     lambda m: _("The bank director has paused the game.")),
-    (re.compile(r"That move was sent twice; the first one counts\."),
-     lambda m: _("That move was sent twice; the first one counts.")),
-    (re.compile(r"(?P<team>.+) has moved since this screen was drawn \(move (?P<seq>\d+)\); "
-                r"the screen is up to date now: look and decide again\."),
-     lambda m: _("%(team)s has moved since this screen was drawn (move %(seq)s); the screen "
-                 "is up to date now: look and decide again.") % {
-         "team": party_text(m["team"]), "seq": m["seq"]}),
-    (re.compile(r"That move key was already used for another move\."),
-     lambda m: _("That move key was already used for another move.")),
-    (re.compile(r"Only expansion step 6 \(labour market\) has a worker representative; the "
-                r"teacher keeps the role otherwise\."),
-     lambda m: _("Only expansion step 6 (labour market) has a worker representative; the "
-                 "teacher keeps the role otherwise.")),
-    (re.compile(r"Unknown player of the worker representative (?P<who>.+)\."),
-     lambda m: _("Unknown player of the worker representative %(who)s.") % {"who": m["who"]}),
-]
-
-
-def _service(message: str) -> str:
-    for pattern, render_match in _SERVICE:
-        match = pattern.fullmatch(message)
-        if match:
-            return render_match(match)
-    return message
-
-
 # ====================================================================== the entry point
 def _parts(refusal: Any) -> tuple[str, Mapping[str, Any], str]:
     """(code, params, English message) of a refusal: a RuleViolation, an exception wrapping
@@ -178,9 +146,9 @@ def translate_refusal(refusal: RuleViolation | BaseException | str,
     """A refusal in ``language`` (default: the active language).
 
     ``refusal`` is the exception (a ``RuleViolation``, or a ``ServiceError`` raised from one)
-    or, for the services' own refusals, its message. In English the engine's message is shown
-    as it is; otherwise the catalogue's sentence for its code, or, for an unknown code, the
-    English message."""
+    or, for the services' own refusals, its (already translated) message. In English the
+    engine's message is shown as it is; otherwise the catalogue's sentence for its code, or,
+    for an unknown code, the message as it is."""
     if language is not None:
         with translation.override(language):
             return translate_refusal(refusal)
@@ -191,7 +159,7 @@ def translate_refusal(refusal: RuleViolation | BaseException | str,
         told = render(code, params)
         if told is not None:
             return told
-    return _service(message)
+    return message
 
 
 def setup_problem(code: str, params: Mapping[str, Any], message: str,

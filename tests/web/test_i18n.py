@@ -19,6 +19,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from classroom import events
 from classroom.models import Classroom, Game
@@ -332,9 +333,12 @@ def test_a_refusal_wrapped_by_the_services_is_told_from_its_cause() -> None:
     except ServiceError as wrapped:
         assert translate_refusal(wrapped, "de") == "Red ist am Zug, nicht Blue."
         assert translate_refusal(wrapped, "en") == "It is Red's turn, not Blue's."
-    # a service's own refusal, by its message
-    assert translate_refusal(ServiceError("The game is over."), "de") == "Das Spiel ist beendet."
-    assert translate_refusal("The game is over.", "de") == "Das Spiel ist beendet."
+    # a service's own refusal is a lazy sentence, read in the page's language
+    over = ServiceError(gettext_lazy("The game is over."))
+    assert translate_refusal(over, "de") == "Das Spiel ist beendet."
+    assert translate_refusal(over, "en") == "The game is over."
+    # and an English sentence is never parsed back into words (the old pattern table)
+    assert translate_refusal("The game is over.", "de") == "The game is over."
 
 
 def test_an_unknown_refusal_stays_english() -> None:
