@@ -46,6 +46,9 @@ def test_a_deal_accepted_on_one_screen_is_news_on_the_other(site: str, browser: 
     red.click("section.deals summary")
     red.fill("input[name='give.cash']", "700")
     red.fill("input[name='take.cash']", "100")
+    # the deal form names the cash after the Marks given and got (10,000 - 700 + 100)
+    expect(red.locator("section.deals output.deal-cash")).to_have_text(
+        "Your cash after the deal: 9,400 Marks")
     red.click("section.deals button.primary")
     news = blue.locator("section.news")
     expect(news).to_contain_text("Red bietet dir ein Geschäft an", timeout=TIMEOUT)

@@ -121,8 +121,21 @@
     out.textContent = out.dataset.pattern.replace("{total}", fmt(total)).replace("{cash}", fmt(cash));
   }
 
+  // A private deal's form: the team's cash after the Marks it gives and gets (the goods and
+  // machines change no cash).
+  function liveDealCash(form) {
+    const out = form.querySelector("output.deal-cash");
+    if (!out) return;
+    const marks = (name) => parseInt((form.elements[name] || {}).value, 10) || 0;
+    const cash = Number(out.dataset.cash) - marks("give.cash") + marks("take.cash");
+    const fmt = (n) => n.toLocaleString(root.dataset.lang || document.documentElement.lang || undefined);
+    out.textContent = out.dataset.pattern.replace("{cash}", fmt(cash));
+    out.classList.toggle("error", cash < 0);
+  }
+
   function shown(newRevision) {
     for (const input of panel.querySelectorAll("form.move input[type=number]")) liveConsequence(input);
+    for (const form of panel.querySelectorAll("form.deal-form")) liveDealCash(form);
     markMine();
     revision = newRevision;
     root.dataset.revision = String(newRevision);
@@ -277,6 +290,8 @@
     const field = event.target;
     if (field instanceof HTMLElement && field.closest("form")) field.dataset.dirty = "1";
     if (field instanceof HTMLInputElement && field.type === "number") liveConsequence(field);
+    const deal = field instanceof HTMLElement && field.closest("form.deal-form");
+    if (deal) liveDealCash(deal);
   });
   panel.addEventListener("click", (event) => {
     const button = event.target instanceof Element && event.target.closest(".ledger-page");
