@@ -918,6 +918,26 @@ def _bank_close_estate(state: GameState, choice: Choice) -> Described:
 
 
 #: The moves of the bank and of the worker representative that name their numbers on their
+def _bank_close_bidding(state: GameState, choice: Choice) -> Described:
+    """Closing a round of the free market's bidding: who has not answered withdraws (rulebook
+    step 1; the engine's ``_close_stage``), the offers standing are the round's."""
+    from playboss.rules.steps.free_market.phase import phase_of
+
+    data = phase_of(state)
+    if data is None:
+        return {}
+    silent = list(data["waiting"])
+    offered = sum(int(o["units"]) for o in data["offers"].values())
+    values = {"round": data["round"], "units": _units(int(data["units"])),
+              "offered": _units(offered)}
+    if not silent:
+        return {"label": _("Close round %(round)s of the bidding: %(units)s sought, "
+                           "%(offered)s on offer") % values}
+    return {"label": _("Close round %(round)s of the bidding now: %(silent)s, not answered "
+                       "yet, withdraw; %(units)s sought, %(offered)s on offer")
+            % {**values, "silent": ", ".join(silent)}}
+
+
 #: consoles (their answers and closes; the teams' own moves played for them are described as
 #: on the team's screen).
 CONSOLE_DESCRIBERS = {
@@ -927,6 +947,7 @@ CONSOLE_DESCRIBERS = {
     "give_notice": _rep_notice,
     "call_strike": _rep_strike,
     "end_strike": _rep_strike,
+    "close_bidding": _bank_close_bidding,
     "close_auction": _bank_close_auction,
     "close_estate": _bank_close_estate,
 }

@@ -422,3 +422,15 @@ def test_the_representatives_console_shows_the_steps_as_readable_blocks(auction:
     seen = text(region(screen(auction, WORKERS), "workers-steps"))
     assert "Highest sales yield (profit / sales)" in seen
     assert "Spielziel" in text(region(screen(auction, WORKERS, "de"), "workers-steps"))
+
+
+def test_closing_the_bidding_round_names_who_withdraws_and_the_units(bidding: Game) -> None:
+    """Rulebook "1. Step: Free Market for Sales": the bank's button that closes a round says
+    what closing does — the teams that have not answered withdraw — with the units sought
+    and on offer, in English and German."""
+    seen = text(screen(bidding, "bank"))
+    assert re.search(r"Close round 1 of the bidding now: Blue, not answered yet, withdraw; "
+                     r"\d+ units? sought, \d+ units? on offer", seen), seen[:2000]
+    german = text(screen(bidding, "bank", "de"))
+    assert "Runde 1 der Bieterrunde jetzt schließen: Blue, noch ohne Antwort" in german, \
+        german[:2000]

@@ -119,6 +119,7 @@
     const cash = Number(out.dataset.cash) + Number(out.dataset.sign) * total;
     const fmt = (n) => n.toLocaleString(root.dataset.lang || document.documentElement.lang || undefined);
     out.textContent = out.dataset.pattern.replace("{total}", fmt(total)).replace("{cash}", fmt(cash));
+    out.classList.toggle("error", cash < 0); // more than the team can pay
   }
 
   // A private deal's form: the team's cash after the Marks it gives and gets (the goods and
