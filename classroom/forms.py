@@ -16,7 +16,13 @@ from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
-from playboss.rules.config import DICE_MODES, GOALS, LEASE_RENEWAL_MODES, GameConfig
+from playboss.rules.config import (
+    DICE_MODES,
+    GOALS,
+    LEASE_RENEWAL_MODES,
+    YIELD_LOSSES,
+    GameConfig,
+)
 from playboss.rules.errors import ConfigError
 
 from . import bot_levels
@@ -54,12 +60,17 @@ FINAL_CAPITAL_LABELS = {
     "full": _("The full 20,000 Marks from every team (rulebook)"),
     "received": _("Only what the bank paid in (10,000 if a team never crossed the start)"),
 }
+YIELD_LOSS_LABELS = {
+    "behind": _("A team with a loss ranks behind every team with a profit, the smaller loss "
+                "first"),
+    "rulebook": _("The printed ratio decides for losses too"),
+}
 #: The engine's settings (``GameConfig``) -> the field of this form that sets them.
 ENGINE_FIELDS = {
     "teams": "teams", "steps": "steps", "goal": "goal", "sales_target": "sales_target",
     "years": "years", "market_fill": "market_fill", "dice": "dice",
     "lease_renewal": "lease_renewal", "final_capital": "final_capital", "board": "board",
-    "duties": "split_duties",
+    "duties": "split_duties", "yield_losses": "yield_losses",
 }
 MARKET_FILL_CHOICES = [
     ("auto", _("Automatic (full with 5 or more teams, else half)")),
@@ -114,6 +125,13 @@ class NewGameForm(forms.Form):
     sales_target = forms.IntegerField(
         label=_("Sales target (Marks)"), min_value=1, max_value=10_000_000, initial=60_000,
         help_text=_("Ends the game in the sales goals of step 5."))
+    yield_losses = forms.ChoiceField(
+        label=_("In the yield goals, a loss"),
+        choices=[(m, YIELD_LOSS_LABELS[m]) for m in YIELD_LOSSES], initial="behind",
+        required=False,
+        help_text=_("Step 5, sales yield and asset yield only. The rulebook is silent on "
+                    "losses: divided by a small business, a loss looks smaller than the same "
+                    "loss of a large one."))
     years = forms.IntegerField(
         label=_("Duration in years"), min_value=1, max_value=100, required=False, initial=10,
         help_text=_("Empty: no fixed duration, you call time from the bank console."))
@@ -239,6 +257,7 @@ class NewGameForm(forms.Form):
             out[name] = data.get(name)
         out["years"] = data.get("years")
         out["final_capital"] = data.get("final_capital") or "full"
+        out["yield_losses"] = data.get("yield_losses") or "behind"  # not sent: the default
         if data.get("board"):
             out["board"] = data["board"]
         if data.get("split_duties") and data.get("teams"):
