@@ -46,7 +46,7 @@ GOAL_LABELS = {
     "first_to_sales": _("First to reach the sales target (step 5)"),
     "sales_then_profit": _("Highest profit once a team reaches the sales target (step 5)"),
     "sales_yield": _("Highest sales yield: profit / sales (step 5)"),
-    "asset_yield": _("Highest asset yield per lap (step 5)"),
+    "asset_yield": _("Highest asset yield per year (step 5)"),
 }
 DICE_LABELS = {
     "engine": _("The site rolls the die"),

@@ -57,12 +57,12 @@ GOAL_LABELS: dict[str, Promise] = {
     "first_to_sales": _("First to reach the sales target"),
     "sales_then_profit": _("Highest profit once a team reaches the sales target"),
     "sales_yield": _("Highest sales yield (profit / sales)"),
-    "asset_yield": _("Highest asset yield per lap (profit / balance-sheet total / laps)"),
+    "asset_yield": _("Highest asset yield per year (profit / balance-sheet total / years)"),
 }
 
 FORMULA_LABELS: dict[str, Promise] = {
     "sales_yield": _("Sales yield = total profit / total sales"),
-    "asset_yield": _("Asset yield = total profit / balance-sheet total / laps played"),
+    "asset_yield": _("Asset yield = total profit / balance-sheet total / years played"),
 }
 
 STEP_LABELS: dict[int, Promise] = {
@@ -135,7 +135,7 @@ REASON_LABELS: dict[str, Promise] = {
     "bankruptcy auction": _("bankruptcy auction"),
     "hiring": _("hiring"),
     "termination": _("termination"),
-    "retired after the first lap": _("retired after the first lap"),
+    "retired after the first lap": _("retired after the first year"),
     "salaries (bankruptcy)": _("salaries (bankruptcy)"),
     "unemployment fund": _("unemployment fund"),
     "unemployment support": _("unemployment support"),

@@ -64,13 +64,13 @@ DATA_LABELS: dict[str, Any] = {
     # step 5: goals
     "goal": _("Game goal"), "variant": _("variant"), "title": _("title"),
     "formula": _("formula"), "sales_target": _("sales target"), "sales": _("sales"),
-    "personal_goal": _("personal goal"), "laps": _("laps"),
+    "personal_goal": _("personal goal"), "laps": _("years played"),
     "sales_yield": _("sales yield"), "asset_yield": _("asset yield"),
-    "asset_yield_per_lap": _("asset yield per lap"), "sold_to": _("business sold to"),
+    "asset_yield_per_lap": _("asset yield per year"), "sold_to": _("business sold to"),
     # step 6: the labour market
     "labor": _("Labour market"), "pool": _("workers in the pool"),
     "unemployed": _("unemployed"), "retired": _("retired"), "available": _("available"),
-    "first_lap_done": _("first lap done"), "highest_salary": _("highest salary"),
+    "first_lap_done": _("first year done"), "highest_salary": _("highest salary"),
     "strikes": _("strikes"), "lockouts": _("lockouts"), "workers": _("workers"),
     "notice": _("under notice"), "support_paid": _("unemployment support paid"),
     "strike_wages_paid": _("strike wages paid"), "offers": _("open hiring offers"),

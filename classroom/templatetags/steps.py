@@ -43,13 +43,13 @@ GOAL_TITLES: dict[str, Any] = {
     "first_to_sales": _("First to reach the sales target wins"),
     "sales_then_profit": _("Highest profit once a team reaches the sales target"),
     "sales_yield": _("Highest sales yield (profit / sales)"),
-    "asset_yield": _("Highest asset yield per lap (profit / balance-sheet total / laps)"),
+    "asset_yield": _("Highest asset yield per year (profit / balance-sheet total / years)"),
 }
 #: The variants that end the game at the sales target.
 TARGET_GOALS = frozenset({"first_to_sales", "sales_then_profit", "sales_yield", "asset_yield"})
 GOAL_FORMULAS: dict[str, Any] = {
     "sales_yield": _("Sales yield = total profit / total sales"),
-    "asset_yield": _("Asset yield = total profit / balance-sheet total / laps played"),
+    "asset_yield": _("Asset yield = total profit / balance-sheet total / years played"),
 }
 
 

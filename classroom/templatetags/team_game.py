@@ -24,8 +24,8 @@ GOALS: dict[str, Any] = {
     "first_to_sales": gettext_lazy("First to reach the sales target wins"),
     "sales_then_profit": gettext_lazy("Highest profit once a team reaches the sales target"),
     "sales_yield": gettext_lazy("Highest sales yield (profit / sales)"),
-    "asset_yield": gettext_lazy("Highest asset yield per lap (profit / balance-sheet total / "
-                                "laps)"),
+    "asset_yield": gettext_lazy("Highest asset yield per year (profit / balance-sheet total / "
+                                "years)"),
 }
 
 

@@ -72,7 +72,7 @@ REASONS: dict[str, Any] = {
     "strike wages": pgettext_lazy("ledger", "strike wages"),
     "unemployment support": pgettext_lazy("ledger", "unemployment support"),
     "unemployment fund": pgettext_lazy("ledger", "unemployment fund"),
-    "retired after the first lap": pgettext_lazy("ledger", "retired after the first lap"),
+    "retired after the first lap": pgettext_lazy("ledger", "retired after the first year"),
 }
 
 #: What a ledger entry moves.

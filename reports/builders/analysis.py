@@ -118,8 +118,8 @@ def ratios_table(ctx: Ctx, account: YearAccount) -> Flowable:
     rows.append([_("Profit or loss after tax"), fmt.money(own.profit),
                  money(cls["profit"].average), _rank(cls["profit"])])
     for key, label in (
-            ("equity_ratio", _("Equity ratio (owned capital / balance-sheet total)")),
-            ("return_on_equity", _("Return on equity (profit / capital at work)")),
+            ("equity_ratio", _("Owned-capital ratio (owned capital / balance-sheet total)")),
+            ("return_on_equity", _("Return on owned capital (profit / capital at work)")),
             ("capacity_use", _("Capacity use (units made / what the machines could make)"))):
         standing = cls[key]
         rows.append([label, fmt.percent(standing.value), fmt.percent(standing.average),
@@ -145,8 +145,8 @@ def content(ctx: Ctx, account: YearAccount) -> list[Flowable]:
         Spacer(1, 6),
         block(h2(_("Ratios, year %(year)d: the team against the class") % year),
               ratios_table(ctx, account),
-              note(_("Return on equity: the capital at work is the owned capital at the year's "
-                     "start and the starting capital paid in during it; – when that is "
+              note(_("Return on owned capital: the capital at work is the owned capital at the "
+                     "year's start and the starting capital paid in during it; – when that is "
                      "nothing. Capacity use counts the red fields on which the team produced, at "
                      "its machines' capacity at the year's end. Rank 1: the highest figure; the "
                      "class average is over the teams with a figure.")))]
@@ -161,8 +161,8 @@ def class_year_table(ctx: Ctx, year: int) -> Flowable:
     fig, fmt = ctx.fig, ctx.fmt
     standings = class_comparison(fig.state, year, fig.accounts)
     rows: list[list[object]] = [[_("Team"), _("Profit after tax"), _("Rank"),
-                                 _("Equity ratio"), _("Return on equity"), _("Capacity use"),
-                                 _("Operating cash flow")]]
+                                 _("Owned-capital ratio"), _("Return on owned capital"),
+                                 _("Capacity use"), _("Operating cash flow")]]
     flows = []
     for team, row in standings.items():
         account = fig.account(team, year)

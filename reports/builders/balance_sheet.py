@@ -76,7 +76,7 @@ def account_table(fmt: Fmt, sheet: BalanceSheet) -> Flowable:
         (_("Starting capital"), m(sheet.starting_capital)),
         (profit_label(sheet.profit), fmt.money(sheet.profit)),
     ]
-    rows: list[list[object]] = [[_("Assets"), _("Marks"), _("Liabilities and equity"),
+    rows: list[list[object]] = [[_("Assets"), _("Marks"), _("Liabilities and owned capital"),
                                  _("Marks")]]
     for i in range(max(len(assets), len(liabilities))):
         left = assets[i] if i < len(assets) else ("", "")

@@ -71,7 +71,7 @@ def standings(ctx: Ctx) -> list[Flowable]:
     fig, fmt = ctx.fig, ctx.fmt
     goal = fig.state.config.goal
     measure = {"sales_yield": ("sales_yield", _("Sales yield"), 1),
-               "asset_yield": ("asset_yield_per_lap", _("Asset yield per lap"), 2)}.get(goal)
+               "asset_yield": ("asset_yield_per_lap", _("Asset yield per year"), 2)}.get(goal)
     head: list[object] = ["#", _("Team"), _("Result"), _("Owned\ncapital"), _("Sales")]
     widths = [24.0, 90.0, 60.0, 60.0, 60.0]
     if measure:
@@ -136,8 +136,8 @@ def side_by_side(ctx: Ctx) -> Flowable:
         row(_("Sales to the market"), [m(y["sales"]) for y in ys]),
         row(_("Sales yield"), [fmt.percent(y["sales_yield"]) for y in ys]),
         row(_("Asset yield"), [fmt.percent(y["asset_yield"]) for y in ys]),
-        row(_("Asset yield per lap"), [fmt.percent(y["asset_yield_per_lap"], 2) for y in ys]),
-        row(_("Laps played"), [fmt.laps(y["laps"]) for y in ys]),
+        row(_("Asset yield per year"), [fmt.percent(y["asset_yield_per_lap"], 2) for y in ys]),
+        row(_("Years played"), [fmt.laps(y["laps"]) for y in ys]),
         row(_("Years completed"), [str(t.years) for t in states]),
         row(_("Bankrupt"), [_("yes") if t.bankrupt else "–" for t in states]),
     ]

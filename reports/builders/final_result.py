@@ -69,7 +69,7 @@ def standings(ctx: Ctx, highlight: str | None) -> Flowable:
     goal the yield (a loss ranks by the result, behind every profit: setting yield_losses)."""
     fmt = ctx.fmt
     measure = {"sales_yield": (_("Sales yield"), 1),
-               "asset_yield": (_("Asset yield per lap"), 2)}.get(ctx.fig.state.config.goal)
+               "asset_yield": (_("Asset yield per year"), 2)}.get(ctx.fig.state.config.goal)
     head: list[object] = ["#", _("Team"), _("Result"), _("Years"), _("Status")]
     widths = list(STANDING_WIDTHS)
     if measure:

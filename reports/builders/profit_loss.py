@@ -105,8 +105,14 @@ def content(ctx: Ctx, account: YearAccount) -> list[Flowable]:
         "Cash: Marks received (+) or paid (-). Book value: the change in what goods, machines, "
         "computers, debts and paid-in capital are worth as the rulebook values them. Profit or "
         "loss = cash + book value: a machine bought moves cash, not profit.")
-    return [block(h2(heading), lines_table(ctx, account, ctx.fig.taxes), note(explain),
-                  Spacer(1, 6), summary_table(ctx, account))]
+    # The two lines readers ask about: the rulebook's valuation puts the margin of making a
+    # product into "Production costs" and leaves "Sales" only the price above that value.
+    valuation = _(
+        "The rulebook values raw material at 150 and a product at 1,500 a unit: “Production "
+        "costs” shows the gain in value of producing, “Sales” only the price above 1,500.")
+    return [block(h2(heading), lines_table(ctx, account, ctx.fig.taxes),
+                  note(f"{explain} {valuation}"),
+                  Spacer(1, 2), summary_table(ctx, account))]
 
 
 def add(pdf: Pdf, ctx: Ctx, team: str, year: int | None) -> None:

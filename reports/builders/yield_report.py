@@ -43,10 +43,10 @@ def key_figures(ctx: Ctx, team: str) -> list[Flowable]:
         [_("Sales to the market, whole game"), fmt.money(y["sales"])],
         [_("Profit or loss (balance-sheet result)"), fmt.money(sheet.profit)],
         [_("Balance-sheet total"), fmt.money(sheet.total_assets)],
-        [_("Laps played (partial laps counted)"), fmt.laps(y["laps"])],
+        [_("Years played (part years counted)"), fmt.laps(y["laps"])],
         [_("Sales yield"), fmt.percent(y["sales_yield"])],
         [_("Asset yield"), fmt.percent(y["asset_yield"])],
-        [_("Asset yield per lap"), fmt.percent(y["asset_yield_per_lap"], 2)],
+        [_("Asset yield per year"), fmt.percent(y["asset_yield_per_lap"], 2)],
     ]
     out: list[Flowable] = [block(h2(_("Key figures")),
                                  table(rows, KEY_WIDTHS, numeric=(1,), header=0))]

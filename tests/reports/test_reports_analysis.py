@@ -68,8 +68,8 @@ def test_every_figure_of_the_analysis_page_is_the_engines(game: str) -> None:
             assert num(profit[1]) == round(standing["profit"].average or 0)
             assert profit[2] == f"{standing['profit'].rank} of {standing['profit'].of}"
             for label, key in (
-                    ("Equity ratio (owned capital / balance-sheet total)", "equity_ratio"),
-                    ("Return on equity (profit / capital at work)",
+                    ("Owned-capital ratio (owned capital / balance-sheet total)", "equity_ratio"),
+                    ("Return on owned capital (profit / capital at work)",
                      "return_on_equity"),
                     ("Capacity use (units made / what the machines could make)",
                      "capacity_use")):

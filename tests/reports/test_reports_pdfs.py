@@ -50,7 +50,7 @@ def test_the_rulebooks_balance_sheet_is_reproduced_exactly() -> None:
     sheet = balance_sheet_from("Example", machines_single=3, raw=1, finished=2, cash=1_000,
                                bank_debt=10_000, other_debt=2_000, starting_capital=20_000)
     (lines,) = pages(balance_sheet.build_from_sheet(meta_for_sheet(), sheet))
-    assert after(lines, "Assets", 3) == ["Marks", "Liabilities and equity", "Marks"]
+    assert after(lines, "Assets", 3) == ["Marks", "Liabilities and owned capital", "Marks"]
     assert after(lines, "Machines (3 × 10,000)", 3) == ["30,000", "Bank debt", "10,000"]
     assert after(lines, "Computers", 3) == ["–", "Other debt", "2,000"]
     assert after(lines, "Raw material (1 × 150)", 3) == ["150", "Starting capital", "20,000"]
@@ -196,10 +196,10 @@ def check_yields(lines: list[str], at: int, ctx: Ctx, team: str) -> None:
 
     percent("Sales yield", y["sales_yield"], 1)
     percent("Asset yield", y["asset_yield"], 1)
-    percent("Asset yield per lap", y["asset_yield_per_lap"], 2)
+    percent("Asset yield per year", y["asset_yield_per_lap"], 2)
     formula = find(lines[at:], r"^Sales yield = total profit / total sales = (.+) / (.+) = ")
     assert (num(formula[1]), num(formula[2])) == (sheet.profit, y["sales"])
-    find(lines[at:], r"^Asset yield = total profit / balance-sheet total / laps played = ")
+    find(lines[at:], r"^Asset yield = total profit / balance-sheet total / years played = ")
     year_table = lines.index("Year by year", at)
     for account in ctx.fig.accounts(team):
         label = str(account.year) if account.closed else f"{account.year}*"
@@ -230,8 +230,8 @@ def test_the_debrief_shows_the_engines_standings_and_key_figures() -> None:
     lines = [line for page in pages(debrief.build(ctx)) for line in page]
     teams = ctx.fig.teams
     results = ctx.fig.results()
-    standings = lines.index("Standings · goal: Highest asset yield per lap (profit / "
-                            "balance-sheet total / laps)")
+    standings = lines.index("Standings · goal: Highest asset yield per year (profit / "
+                            "balance-sheet total / years)")
     for r in results:
         name = r["team"] + (" (bankrupt)" if r["bankrupt"] else "")
         at = lines.index(name, standings)
@@ -347,7 +347,7 @@ def test_a_german_catalogue_translates_the_documents(settings: Any, tmp_path: An
         "Balance sheet %(when)s": "Bilanz %(when)s",
         "at the end of year %(year)d": "zum Ende des Jahres %(year)d",
         "Assets": "Aktiva",
-        "Liabilities and equity": "Passiva",
+        "Liabilities and owned capital": "Passiva",
         "Profit": "Gewinn",
         "Page %(page)s of %(pages)s": "Seite %(page)s von %(pages)s",
     })

@@ -109,12 +109,12 @@ def test_the_representatives_screen_in_german(classroom: Classroom) -> None:
     rep = in_german(Client())
     rep.post("/join/", {"code": labour.code, "pin": labour.representative_pin})
     panel = page(rep, f"/games/{labour.pk}/panel/")
-    for words in ("Arbeitskräfte im Vorrat", "Erste Runde beendet", "nein",
+    for words in ("Arbeitskräfte im Vorrat", "Erstes Jahr beendet", "nein",
                   "Offene Einstellungsangebote", "Gezahltes Streikgeld", "Angebot 1",
                   "Wartet auf: <strong>Arbeitnehmervertreter</strong>", "Team Blue · Lohn 500",
                   "Spielschachtel (Arbeiterfiguren)"):
         assert words in panel, words
-    for english in ("Strike wages paid", "First lap done", "offer 1", "salary 500", "supply"):
+    for english in ("Strike wages paid", "First year done", "offer 1", "salary 500", "supply"):
         assert english not in panel, english
 
 
