@@ -18,6 +18,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 TEACHER, PASSWORD = "ms.weber", "e2e-secret-1"
 TIMEOUT = 8_000  # ms a screen may take to follow a change (far more than it needs)
+#: The two screens the issues ask to look at: a laptop and a phone.
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 

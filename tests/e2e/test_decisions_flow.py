@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from .conftest import (
+    PHONE,
     TIMEOUT,
     codes_from_the_team_sheet,
     join_as,
@@ -21,7 +22,6 @@ from .conftest import (
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 
 
 def test_a_purchase_and_its_auction_name_their_numbers(site: str, browser: Any) -> None:

@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from .conftest import (
+    LAPTOP,
     PASSWORD,
+    PHONE,
     TEACHER,
     TIMEOUT,
     codes_from_the_team_sheet,
@@ -26,8 +28,6 @@ from .conftest import (
 
 pytestmark = pytest.mark.browser
 
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 #: The elements that stick out of the window (none may on a phone), outside scrolling boxes.
 TOO_WIDE = r"""() => [...document.querySelectorAll('body *')].filter(e => {
   if (e.getBoundingClientRect().right <= innerWidth + 1) return false;

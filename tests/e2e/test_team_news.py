@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from .conftest import (
+    LAPTOP,
+    PHONE,
     TIMEOUT,
     codes_from_the_team_sheet,
     join_as,
@@ -23,8 +25,6 @@ from .conftest import (
 
 pytestmark = pytest.mark.browser
 
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 
 
 def test_a_deal_accepted_on_one_screen_is_news_on_the_other(site: str, browser: Any,

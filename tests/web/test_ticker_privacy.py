@@ -48,19 +48,26 @@ def three(classroom: Classroom) -> Game:
     return make_game(classroom, teams=["Red", "Blue", "Green"])
 
 
+def _socket(game: Game, query: str = "", **scope: Any) -> WebsocketCommunicator:
+    comm = WebsocketCommunicator(GameConsumer.as_asgi(), f"/ws/games/{game.pk}/{query}")
+    comm.scope["url_route"] = {"kwargs": {"game_id": game.pk}}
+    comm.scope.update(scope)
+    return comm
+
+
+async def _changed(comm: WebsocketCommunicator) -> dict[str, Any]:
+    while True:
+        message = await comm.receive_json_from(timeout=5)
+        if message["type"] == "changed":
+            return message
+
+
 @pytest.mark.django_db(transaction=True)
 def test_each_socket_hears_the_line_it_may_read(three: Game, teacher: User) -> None:
     def socket(**scope: Any) -> WebsocketCommunicator:
-        comm = WebsocketCommunicator(GameConsumer.as_asgi(), f"/ws/games/{three.pk}/")
-        comm.scope["url_route"] = {"kwargs": {"game_id": three.pk}}
-        comm.scope.update(scope)
-        return comm
+        return _socket(three, **scope)
 
-    async def changed(comm: WebsocketCommunicator) -> dict[str, Any]:
-        while True:
-            message = await comm.receive_json_from(timeout=5)
-            if message["type"] == "changed":
-                return message
+    changed = _changed
 
     async def scenario() -> None:
         ids = await database_sync_to_async(
@@ -95,18 +102,10 @@ def test_each_socket_hears_the_ticker_in_its_own_pages_language(three: Game) -> 
     English (the lines used to come in the game's language only: "Red rolls 2 …" on German
     screens)."""
     def socket(name: str, language: str, ids: dict[str, int]) -> WebsocketCommunicator:
-        comm = WebsocketCommunicator(GameConsumer.as_asgi(),
-                                     f"/ws/games/{three.pk}/?lang={language}")
-        comm.scope["url_route"] = {"kwargs": {"game_id": three.pk}}
-        comm.scope.update(user=AnonymousUser(),
-                          session={SESSION_KEY: {str(three.pk): ids[name]}})
-        return comm
+        return _socket(three, f"?lang={language}", user=AnonymousUser(),
+                       session={SESSION_KEY: {str(three.pk): ids[name]}})
 
-    async def changed(comm: WebsocketCommunicator) -> dict[str, Any]:
-        while True:
-            message = await comm.receive_json_from(timeout=5)
-            if message["type"] == "changed":
-                return message
+    changed = _changed
 
     async def scenario() -> None:
         ids = await database_sync_to_async(
