@@ -36,11 +36,20 @@ class SimulationReport:
 def play_game(
     config: GameConfig, bot: str = "random", checks: bool = True, log: bool = False
 ) -> tuple[GameState, GameLog | None]:
-    """One game played by bots to its end."""
-    game_log, state = GameLog.start(config)
-    bots: dict[str, Bot] = {
+    """One game played by bots to its end, every seat by the same kind of bot."""
+    seats: dict[str, Bot] = {
         name: BOTS[bot](config.seed * 1_000 + seat) for seat, name in enumerate(config.teams)
     }
+    return play_seated(config, seats, checks, log)
+
+
+def play_seated(
+    config: GameConfig, seats: dict[str, Bot], checks: bool = True, log: bool = False
+) -> tuple[GameState, GameLog | None]:
+    """One game to its end with the given bot in each seat; the bank and the worker
+    representative, where the game waits on them, are played by a random bot."""
+    game_log, state = GameLog.start(config)
+    bots = dict(seats)
     while state.phase != "ended":
         if state.seq >= MAX_ACTIONS:
             raise RuntimeError(f"game with seed {config.seed} did not end in {MAX_ACTIONS} "

@@ -15,13 +15,9 @@ import math
 import statistics
 from dataclasses import dataclass, field
 
-from .bots import BOTS, Bot, RandomBot
+from .bots import BOTS
 from .config import GameConfig
-from .engine import apply
-from .gamelog import GameLog
-from .invariants import check
-from .legal import waiting_for
-from .simulate import MAX_ACTIONS
+from .simulate import play_seated
 from .statements import final_results
 
 #: z for a two-sided 95 % interval.
@@ -72,21 +68,6 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_seated(config: GameConfig, seats: dict[str, Bot], checks: bool = False) -> list[dict]:
-    """One game with the given bot in each seat; the final results, best first."""
-    _, state = GameLog.start(config)
-    others: dict[str, Bot] = {}
-    while state.phase != "ended":
-        if state.seq >= MAX_ACTIONS:
-            raise RuntimeError(f"game with seed {config.seed} did not end")
-        actor = waiting_for(state)[0]
-        bot = seats.get(actor) or others.setdefault(actor, RandomBot(config.seed * 1_000 + 999))
-        apply(state, bot.choose(state, actor))
-        if checks:
-            check(state)
-    return final_results(state)
-
-
 def tournament(bots: list[str], games: int, teams: int, seed: int, years: int = 10,
                steps: frozenset[int] = frozenset(), checks: bool = False
                ) -> dict[str, BotRecord]:
@@ -100,7 +81,8 @@ def tournament(bots: list[str], games: int, teams: int, seed: int, years: int = 
         kinds = {name: bots[(i + g) % len(bots)] for i, name in enumerate(names)}
         seats = {name: BOTS[kind](config.seed * 1_000 + i)
                  for i, (name, kind) in enumerate(kinds.items())}
-        rows = play_seated(config, seats, checks)
+        state, _ = play_seated(config, seats, checks)
+        rows = final_results(state)
         for kind in set(kinds.values()):
             records[kind].games += 1
         for row in rows:
