@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from . import readings
 from .errors import ConfigError, FieldError, Params, RuleViolation
 from .risk import standard_deck
 
@@ -118,6 +119,13 @@ class GameConfig:
     #: and finance, one for purchase, production and labour (``steps.labor.duty_of``). JSON
     #: takes a list of team names or a mapping {team: true}.
     duties: tuple[str, ...] = ()
+    #: The rulebook's literal readings (``readings``: each setting's choices, its legacy and
+    #: its literal value). The defaults are the legacy values for now.
+    advertising_field: str = "current"
+    marketing_sales: str = "per_organization"
+    free_market_asking_price: str = "steps"
+    collateral: str = "free"
+    private_loan_due: str = "never"
 
     # ------------------------------------------------------------------ derived
     @property
@@ -284,6 +292,10 @@ class GameConfig:
         ):
             bad("duties", "duties names each team run by two players once.",
                 code="config_duties_teams")
+        for name, choices in readings.CHOICES.items():
+            if getattr(self, name) not in choices:
+                bad(name, f"{name} is one of {', '.join(choices)}.", code="config_choice",
+                    params={"setting": name, "choices": list(choices)})
         if self.risk_order is not None and sorted(self.risk_order) != sorted(standard_deck()):
             found.add("risk_order",
                       "Game set-up: risk_order must name each of the 30 risk cards once.",
@@ -302,6 +314,8 @@ class GameConfig:
                 value = list(value)
             elif isinstance(value, Limits):
                 value = asdict(value)
+            elif readings.LEGACY.get(f.name) == value:
+                continue  # a reading at its legacy value is implied (see ``readings``)
             out[f.name] = value
         return out
 
@@ -323,6 +337,10 @@ class GameConfig:
         unusable = {name for name, _ in found.found}
         kwargs: dict[str, Any] = {k: v for k, v in data.items()
                                   if k in known and k not in unusable}
+        # A config that names no reading plays its legacy value, whatever the defaults: it
+        # was written before the setting existed, or by ``to_dict`` leaving the value out.
+        for name, legacy in readings.LEGACY.items():
+            kwargs.setdefault(name, legacy)
         for name, convert in _CONVERT.items():
             if name not in kwargs:
                 continue
