@@ -2,7 +2,11 @@
 
 * ``random`` — uniform over the legal moves (fuzzing: it reaches odd corners of the rules);
 * ``greedy`` — produce, sell, invest while it can; simple and short-sighted;
-* ``sensible`` — plays as a careful team would (``sensible.py``).
+* ``sensible`` — plays as a careful team would (``sensible.py``);
+* ``strong`` — looks ahead with the engine over sampled dice and cards, never peeking
+  (``strong.py``).
+
+The levels a site offers: easy = ``greedy``, sensible = ``sensible``, strong = ``strong``.
 
 Bots draw from a generator of their own, seeded, so a simulation is repeatable and the game's
 generator (dice, cards) is untouched by how the bots think.
@@ -15,9 +19,10 @@ from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .reasons import REASON_CODES, Reason
 from .sensible import SensibleBot
+from .strong import StrongBot
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot,
-                              "sensible": SensibleBot}
+                              "sensible": SensibleBot, "strong": StrongBot}
 
 __all__ = ["BOTS", "GREEDY_HINTS", "RAISING", "REASON_CODES", "Bot", "GreedyBot", "RandomBot",
-           "Reason", "SensibleBot"]
+           "Reason", "SensibleBot", "StrongBot"]

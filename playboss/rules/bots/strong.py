@@ -1,0 +1,264 @@
+"""The strong bot: looks ahead with the engine itself (issue 12, the strongest level).
+
+For a decision that matters (the red field's amounts, WEB chips on the green field, the yellow
+and white fields, a computer lease, the expansion steps' decisions) it takes a handful of
+candidate moves - the sensible bot's own choice and a few sensible alternatives, never every
+amount - and plays each forward in sampled futures: a copy of the state, the candidate
+applied, then every team played by the sensible bot until this team has rolled
+``Budget.horizon_rolls`` more times (or the game ends). A future is scored by this team's
+profit on the balance sheet less the mean of the other teams' (bankruptcy costs
+``BANKRUPT_PENALTY`` on top), and the candidate with the best mean wins. Trivial decisions
+(a roll, a payment due, a single legal move) are the sensible bot's.
+
+**It never peeks** (information-set Monte-Carlo). Before each future it *determinizes* the
+copy: everything a team cannot see (``views.py``) is replaced by what the bot can know -
+
+* the game's generator (future dice, the free market's draws) is re-seeded from the bot's own
+  generator;
+* the risk deck is sorted and shuffled from the bot's generator (the bot does not track which
+  cards went under the deck: it knows a little less than a team could, never more);
+* the other teams' cash and bank debt, which only they and the bank see, are set to this
+  team's own (teams start alike; the guess is the bot's, not the game's);
+* deals, private loans' terms and takeover offers between other teams, and their personal
+  goals (step 5), are dropped or blanked.
+
+Each decision draws its futures' seeds from the bot's generator whatever the state, so two
+states that differ only in hidden things give the same decision, and a seed gives the same
+game. Every candidate is played in the same futures (common random numbers), so the
+comparison is between moves, not between lucky and unlucky dice. The engine has no clock: the
+budget is a fixed number of futures and rolls, chosen so a decision takes well under a second
+(``bench/bench_playout.py``, docs/benchmarks.md "Bots").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .. import actions as A
+from ..chance import Chance
+from ..engine import apply
+from ..errors import RuleViolation
+from ..legal import Choice, turn_choices, waiting_for
+from ..state import BANK, GameState, Team
+from ..statements import balance_sheet
+from .base import Bot
+from .random_bot import RandomBot
+from .reasons import REASON_CODES, Reason
+from .sensible import SensibleBot
+
+#: Lost on top of the balance sheet when a future ends in bankruptcy: out of the game is worse
+#: than any loss on the books.
+BANKRUPT_PENALTY = 100_000
+#: A future that runs this many actions without reaching its horizon is cut there (a bot
+#: game's whole year is under 200 actions with four teams).
+MAX_PLAYOUT_ACTIONS = 2_000
+#: Pending items whose decision is the sensible bot's without looking ahead.
+TRIVIAL_HEADS = frozenset({"pay", "risk", "close_year"})
+
+REASON_CODES.setdefault("lookahead", ("move", "playouts", "gain"))
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the bot thinks: futures per candidate, how far each runs, how many moves it
+    compares. The defaults decide in about 0.2 s on the benchmark machine."""
+
+    playouts: int = 8
+    horizon_rolls: int = 8
+    candidates: int = 6
+
+
+#: A budget for tests: the same code paths, a fraction of the work.
+SMALL_BUDGET = Budget(playouts=2, horizon_rolls=3, candidates=3)
+
+
+@dataclass
+class Lookahead:
+    """What the last look-ahead compared (for ``explain`` and the benchmark)."""
+
+    moves: list[A.Action] = field(default_factory=list)
+    means: list[float] = field(default_factory=list)
+    playouts: int = 0
+    chosen: int = 0
+    sensible: int = 0
+
+
+class StrongBot(Bot):
+    name = "strong"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
+        super().__init__(seed)
+        self.budget = budget or Budget()
+        #: The move the look-ahead starts from, and the bot that plays the trivial moves.
+        self.sensible = SensibleBot(seed)
+        self.last: Lookahead | None = None
+
+    # -- deciding ----------------------------------------------------------------------
+
+    def choose(self, state: GameState, actor: str) -> A.Action:
+        self.last = None
+        baseline = self.sensible.choose(state, actor)
+        team = state.teams.get(actor)
+        if team is None or team.bankrupt or state.phase != "turn":
+            return baseline
+        candidates = self.candidates(state, team, baseline)
+        if len(candidates) < 2:
+            return baseline
+        seeds = [self.rng.next64() for _ in range(self.budget.playouts)]
+        means = [sum(self.playout(state, team.name, move, seed) for seed in seeds) / len(seeds)
+                 for move in candidates]
+        best = max(range(len(candidates)), key=lambda i: (means[i], -i))  # ties: the earlier
+        self.last = Lookahead(candidates, means, len(seeds), best, 0)
+        return candidates[best]
+
+    def explain(self, state: GameState, actor: str) -> tuple[A.Action, Reason]:
+        """The move ``choose`` makes and why: the sensible bot's reason when the look-ahead
+        kept its move, else what the look-ahead compared."""
+        action = self.choose(state, actor)
+        look = self.last
+        if look is None or look.chosen == look.sensible:
+            from .reasons import reason_for
+
+            return action, reason_for(self.sensible, state, actor, action)
+        gain = round(look.means[look.chosen] - look.means[look.sensible])
+        return action, Reason("lookahead", {"move": action.type,
+                                            "playouts": look.playouts, "gain": gain})
+
+    # -- the moves compared --------------------------------------------------------------
+
+    def candidates(self, state: GameState, team: Team, baseline: A.Action) -> list[A.Action]:
+        """The sensible move first, then a few alternatives of the decision in front of the
+        team; empty when the decision is trivial."""
+        if state.current != team.name or not state.pending:
+            return []  # before the roll, or another team's turn: nothing to weigh
+        head = state.pending[0].kind
+        if head in TRIVIAL_HEADS:
+            return []
+        turn = [c for c in turn_choices(state, team) if not c.any_time]
+        if sum(c.size() for c in turn) < 2:
+            return []
+        if head == "red":
+            alternatives = self.red_alternatives(state, team, turn)
+        else:
+            alternatives = spread(turn, team.name)
+        moves: list[A.Action] = [baseline]
+        plain = self.sensible.decide(state, team, None, turn)  # without any-time moves
+        for move in (plain, *alternatives):
+            if move not in moves:
+                moves.append(move)
+            if len(moves) >= self.budget.candidates:
+                break
+        return moves
+
+    def red_alternatives(self, state: GameState, team: Team,
+                         turn: list[Choice]) -> Iterable[A.Action]:
+        """Pass, produce all it can, sell what the sensible bot would and everything, buy
+        half, the same and twice the sensible batch, invest with the most credit."""
+        name = team.name
+        by_cls = {c.cls: c for c in turn}
+        sensible = self.sensible
+        sell = by_cls.get(A.Sell)
+        if sell is not None:
+            late = sensible.years_left(state, team) < 0.5
+            units = sensible.units_to_sell(state, team, late or team.cash < sensible.reserve(
+                team))
+            if units:
+                yield A.Sell(name, units=min(units, sell.values[-1]))
+            yield A.Sell(name, units=sell.values[-1])
+        produce = by_cls.get(A.Produce)
+        if produce is not None:
+            yield A.Produce(name, units=produce.values[-1])
+        buy = by_cls.get(A.Purchase)
+        if buy is not None:
+            most = buy.values[-1]
+            batch = sensible.units_to_buy(state, team, sensible.capacity(state, team), most)
+            batch = batch or max(1, sensible.capacity(state, team)) * 2
+            for units in (batch, 2 * batch, max(1, batch // 2)):
+                yield A.Purchase(name, units=min(units, most))
+        invest = by_cls.get(A.Invest)
+        if invest is not None:
+            yield invest.pick(name, invest.size() - 1)
+        yield A.Pass(name)
+        # A step's red-field moves (a free-market offer, marketing, ...): their extremes.
+        yield from spread([c for c in turn if c.cls not in (
+            A.Sell, A.Produce, A.Purchase, A.Invest, A.Pass)], name)
+
+    # -- the futures ---------------------------------------------------------------------
+
+    def playout(self, state: GameState, name: str, move: A.Action, seed: int) -> float:
+        """One sampled future after ``move``: this team's profit less the others' mean."""
+        world = determinize(state, name, seed)
+        try:
+            apply(world, move)
+        except RuleViolation:
+            return -float(BANKRUPT_PENALTY) * 10  # never chosen: the move is not legal
+        team = world.teams[name]
+        stop = team.rolls + self.budget.horizon_rolls
+        players: dict[str, Bot] = {n: SensibleBot(seed + i) for i, n in enumerate(world.teams)}
+        for _ in range(MAX_PLAYOUT_ACTIONS):
+            if world.phase == "ended" or team.bankrupt or team.rolls >= stop:
+                break
+            actor = waiting_for(world)[0]
+            player = players.get(actor)
+            if player is None:  # the bank or the worker representative, as in simulate
+                player = players[actor] = RandomBot(seed + 999)
+            apply(world, player.choose(world, actor))
+        return standing(world, name)
+
+
+def spread(turn: list[Choice], name: str) -> Iterable[A.Action]:
+    """Each choice at its least, its most and its middle value."""
+    for choice in turn:
+        size = choice.size()
+        for index in dict.fromkeys((0, size - 1, size // 2)):
+            yield choice.pick(name, index)
+
+
+def standing(state: GameState, name: str) -> float:
+    """This team's profit on the balance sheet less the mean of the other teams' (the
+    ranking's measure); bankruptcy costs ``BANKRUPT_PENALTY`` more."""
+    profits = {n: balance_sheet(state, n).profit for n in state.teams}
+    others = [p for n, p in profits.items() if n != name]
+    score = profits[name] - (sum(others) / len(others) if others else 0.0)
+    if state.teams[name].bankrupt:
+        score -= BANKRUPT_PENALTY
+    return score
+
+
+def determinize(state: GameState, name: str, seed: int) -> GameState:
+    """A copy of ``state`` in which everything ``name`` cannot see is drawn from ``seed`` or
+    replaced by the team's own guess (module docstring)."""
+    world = state.clone()
+    chance = Chance(seed)
+    world.rng = Chance(chance.next64())
+    deck = sorted(world.deck)  # sorted first: the hidden order must not shape the shuffle
+    chance.shuffle(deck)
+    world.deck = deck
+    me = world.teams[name]
+    for other in world.teams.values():
+        if other.name == name or other.bankrupt:
+            continue
+        _book(world, other, "cash", me.cash - other.cash)
+        other.cash = me.cash
+        _book(world, other, "bank_debt", me.bank_debt - other.bank_debt)
+        other.bank_debt = me.bank_debt
+        other.step.pop("personal_goal", None)
+    world.deals = {i: d for i, d in world.deals.items() if name in (d.proposer, d.partner)}
+    for loan in world.loans.values():
+        if name not in (loan.lender, loan.borrower):
+            loan.terms = ""
+    takeovers = world.step.get("takeovers")
+    if takeovers:
+        world.step["takeovers"] = {k: o for k, o in takeovers.items()
+                                   if name in (o["buyer"], o["target"])}
+    return world
+
+
+def _book(world: GameState, team: Team, kind: str, change: int) -> None:
+    """Keep the copy's books in line with a guessed figure (the balance sheet reads them)."""
+    world.ledger.post(world.seq, kind, BANK, team.name, change, "guess")
+
+
+__all__ = ["BANKRUPT_PENALTY", "SMALL_BUDGET", "Budget", "StrongBot", "determinize",
+           "standing"]
