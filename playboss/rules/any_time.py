@@ -9,6 +9,7 @@ cover waits while the team raises money this way.
 from __future__ import annotations
 
 from . import actions as A
+from . import advertising
 from .constants import (
     COMPUTER_CREDIT,
     COMPUTER_PRICE,
@@ -131,6 +132,7 @@ def _advertise(turn: Turn, action: A.Advertise) -> None:
                             code="advertising_running")
     _web_to_bank(turn, team, WEB_ADVERTISING, "advertising")
     team.advertising = True
+    advertising.campaign_bought(turn.state, team)
     turn.emit("advertising", f"{team.name} runs an advertising campaign for its next red "
               "field.", team=team.name)
 

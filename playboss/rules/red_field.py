@@ -9,6 +9,7 @@ steps ask the same.
 from __future__ import annotations
 
 from . import actions as A
+from . import advertising
 from .constants import (
     ADVERTISING_CAP,
     COMPUTER_PRODUCTION_COST,
@@ -165,15 +166,16 @@ def _sell(turn: Turn, action: A.Sell) -> None:
     if units > room:
         raise RuleViolation(f"The market has room for {units_of(room)} only.", "Decision: Selling",
                             code="market_room", params={"room": room, "units": units})
-    prices = sale_prices(state, team, units, team.advertising)
+    advertised = advertising.applies(team)
+    prices = sale_prices(state, team, units, advertised)
     revenue = sum(prices)
     _to_market(turn, team, "finished", units, "sale")
     _cash(turn, None, team, revenue, "sale")
     team.sales_total += revenue
     _hook("sale", turn, team, revenue)
     turn.emit("sell", f"{team.name} sells {units_of(units)} for {marks(revenue)} Marks"
-              f"{' (advertising)' if team.advertising else ''}.", team=team.name, units=units,
-              revenue=revenue, prices=prices, how="advertising" if team.advertising else "")
+              f"{' (advertising)' if advertised else ''}.", team=team.name, units=units,
+              revenue=revenue, prices=prices, how="advertising" if advertised else "")
     _decided(turn, team)
 
 
@@ -196,4 +198,4 @@ def _pass(turn: Turn, action: A.Pass) -> None:
 def _decided(turn: Turn, team: Team) -> None:
     """One decision per red field; an advertising campaign is spent on it."""
     turn.state.pending.pop(0)
-    team.advertising = False
+    advertising.red_field_decided(team)

@@ -6,6 +6,7 @@ Rulebook: "1. Step: Free Market for Sales"."""
 from __future__ import annotations
 
 from ... import actions as A
+from ... import advertising
 from ...legal import Choice
 from ...state import BANK, GameState, Team
 from .actions import Bid, CloseBidding, MatchBid, OfferSale, WithdrawBid
@@ -49,7 +50,7 @@ def _offer_choices(state: GameState, team: Team, choices: list[Choice]) -> list[
     if most < 1 or market is None:
         return rest
     units = range(1, most + 1)
-    if team.advertising:
+    if advertising.applies(team):
         offers = [Choice(OfferSale, {"price": 0}, "units", units)]
     else:
         offers = [Choice(OfferSale, {"price": p}, "units", units)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import actions as A
+from ... import advertising
 from ... import engine as E
 from ...errors import RuleViolation, marks
 from ...market import open_dimples
@@ -56,7 +57,7 @@ def _offer_sale(turn: E.Turn, action: OfferSale) -> None:
     if units > room:
         raise RuleViolation(f"The market has room for {room} units only.", RULE,
                             code="market_room", params={"room": room, "units": units})
-    if team.advertising:
+    if advertising.applies(team):
         if price:
             raise RuleViolation("Your advertising campaign sells at the advertising price and "
                                 "cannot be underbid: send the offer without a price.",

@@ -1,0 +1,106 @@
+"""The rulebook's literal readings (issue 14) of the base model, each a setting: advertising
+on the NEXT red field, machines as collateral, private loans that come due.
+
+Every test passes the literal value explicitly (``readings.LITERAL``), because the defaults stay
+the engine's earlier readings until the integrator flips them; each also shows the legacy value
+still plays as before, so the test fails if the setting is ignored either way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playboss.rules import actions as A
+from playboss.rules import legal_actions
+from playboss.rules.config import GameConfig
+from playboss.rules.readings import LEGACY, LITERAL
+from playboss.rules.steps.free_market.actions import OfferSale
+from tests.rules.helpers import (
+    buy_webs,
+    finished_game,
+    idle_others,
+    play,
+    roll_to,
+    settle,
+    turn_to,
+)
+
+
+def literal(name: str) -> dict[str, Any]:
+    return {name: LITERAL[name]}
+
+
+# ====================================================================== advertising
+def _advertise_on_red(**settings: Any) -> Any:
+    """Red (2 finished units, 2 WEB) lands on a red field and, before deciding, buys a
+    campaign there; the events of its sale of 2 units on that field."""
+    state = finished_game(**settings)  # market GAPS: a gap in the 500 and the 300 zone
+    buy_webs(state, "Red", 2)
+    roll_to(state, "Red", "R")
+    assert state.pending[0].kind == "red"
+    play(state, A.Advertise("Red"))
+    return state, play(state, A.Sell("Red", units=2))
+
+
+def test_a_campaign_bought_on_a_red_field_waits_for_the_next_one() -> None:
+    """Rulebook I, "Advertising Campaigns (2 WEBs)": the next higher price "upon landing on the
+    NEXT red field" - a campaign bought while standing on a red field does not price that
+    field's sale, and still runs afterwards."""
+    state, events = _advertise_on_red(**literal("advertising_field"))
+    sale = next(e for e in events if e["type"] == "sell")
+    assert sale["prices"] == [5_000, 3_000] and sale["how"] == ""  # the zones' own prices
+    red = state.teams["Red"]
+    assert red.advertising, "the campaign waits for the next red field"
+    settle(state, "Red")
+    idle_others(state, "Red")
+    turn_to(state, "Red", "R", A.Pass("Red"))  # the next red field's decision spends it
+    assert not red.advertising and "advertising_waits" not in red.step
+
+
+def test_a_campaign_bought_on_a_red_field_applies_there_on_the_legacy_reading() -> None:
+    """Rulebook I, "Advertising Campaigns (2 WEBs)": with ``advertising_field: "current"`` (the
+    engine's earlier reading) the campaign prices the undecided field's sale and is spent."""
+    state, events = _advertise_on_red(advertising_field=LEGACY["advertising_field"])
+    sale = next(e for e in events if e["type"] == "sell")
+    assert sale["prices"] == [5_000, 3_500] and sale["how"] == "advertising"
+    assert not state.teams["Red"].advertising
+
+
+def test_a_campaign_bought_before_the_roll_applies_on_the_next_red_field() -> None:
+    """Rulebook I, "Advertising Campaigns (2 WEBs)": bought before landing (here: before the
+    roll, standing on a red field already decided) it prices the next red field's sale."""
+    state = finished_game(**literal("advertising_field"))
+    buy_webs(state, "Red", 2)
+    play(state, A.Advertise("Red"))
+    events = turn_to(state, "Red", "R", A.Sell("Red", units=2))
+    assert next(e for e in events if e["type"] == "sell")["prices"] == [5_000, 3_500]
+    assert not state.teams["Red"].advertising
+
+
+def test_the_listed_offers_of_a_waiting_campaign_are_priced() -> None:
+    """Rulebook I, "Advertising Campaigns (2 WEBs)": the legal moves agree - with the free
+    market (step 1) a campaign that applies is offered as a sale without a price (it cannot be
+    underbid); one that waits for the next red field leaves the ordinary priced offers."""
+    def offered_prices(setting: str) -> set[int]:
+        state = finished_game(steps=frozenset({1}), advertising_field=setting)
+        buy_webs(state, "Red", 2)
+        roll_to(state, "Red", "R")
+        play(state, A.Advertise("Red"))
+        listed = legal_actions(state, "Red")
+        assert not any(isinstance(a, A.Advertise) for a in listed)
+        return {a.price for a in listed if isinstance(a, OfferSale)}
+
+    assert offered_prices(LEGACY["advertising_field"]) == {0}
+    assert 0 not in offered_prices(LITERAL["advertising_field"])
+
+
+def test_the_reading_round_trips_and_is_implied_when_absent() -> None:
+    """Rulebook I, "Advertising Campaigns (2 WEBs)": the setting is in the game's config; a
+    config that names no reading (an older log) plays the legacy value."""
+    config = GameConfig(teams=("Red", "Blue"), **LITERAL)
+    data = config.to_dict()
+    assert {k: data[k] for k in LITERAL} == LITERAL
+    assert GameConfig.from_dict(data) == config
+    legacy = GameConfig(teams=("Red", "Blue"), **LEGACY)
+    assert not set(LEGACY) & set(legacy.to_dict())
+    assert GameConfig.from_dict({"teams": ["Red", "Blue"]}) == legacy
