@@ -295,6 +295,9 @@ CATALOGUE: dict[str, Any] = {
     "marketing_sale_allowance": _(
         "Each marketing organization sells one unit per roll: you own %(owned)s and have sold "
         "%(sold)s with this roll, so %(left)s more at most, not %(units)s."),
+    "marketing_sale_one_per_turn": _(
+        "Your marketing organizations sell one unit per roll, however many you own: you have "
+        "sold %(sold)s with this roll, so %(left)s more at most, not %(units)s."),
     "no_finished_in_stock": _("You have no finished unit in stock."),
     "marketing_sale_fresh": ngettext_lazy(
         "You have %(have)s finished unit, %(fresh)s of them produced with this roll, which "

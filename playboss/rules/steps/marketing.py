@@ -277,9 +277,13 @@ def sold_this_roll(team: Team) -> int:
 
 
 def allowance(state: GameState, team: Team) -> int:
-    """Units the team's organizations may still sell with this roll: one each."""
+    """Units the team's organizations may still sell with this roll: one each, or with
+    ``marketing_sales: "one_per_turn"`` (the rulebook's "the right to sell one of his finished
+    products ... at every of his turns") one however many it owns."""
     owners = state.step.get("marketing_troughs")  # None: no trough was ever taken
     mine = owners.count(team.name) if owners is not None else 0
+    if state.config.marketing_sales == "one_per_turn":
+        mine = min(mine, 1)
     return max(0, mine - sold_this_roll(team))
 
 
@@ -357,6 +361,13 @@ def _sell(turn: E.Turn, action: MarketingSale) -> None:
         raise RuleViolation("You own no marketing organization.", RULE,
                             code="no_marketing_organization")
     left = allowance(state, team)
+    if units > left and state.config.marketing_sales == "one_per_turn":
+        raise RuleViolation(f"Your marketing organizations sell one unit per roll, however "
+                            f"many you own: you have sold {sold_this_roll(team)} with this "
+                            f"roll, so {left} more at most, not {units}.", RULE,
+                            code="marketing_sale_one_per_turn",
+                            params={"owned": mine, "sold": sold_this_roll(team), "left": left,
+                                    "units": units})
     if units > left:
         raise RuleViolation(f"Each marketing organization sells one unit per roll: you own "
                             f"{mine} and have sold {sold_this_roll(team)} with this roll, so "
