@@ -105,6 +105,14 @@ class Game(models.Model):
     #: Which standings the projector shows: none, the teams' sales, or their profit.
     projector_standings = models.CharField(_("standings on the projector"), max_length=8,
                                            choices=Standings.choices, default=Standings.NONE)
+    #: The team whose books the projector shows instead of the board ("": the board). The
+    #: bank director's choice (``classroom.projector_focus``): public to the room, stored so a
+    #: projector that reloads or joins late shows the same.
+    projector_focus = models.CharField(_("team's books on the projector"), max_length=40,
+                                       blank=True, default="")
+    #: The move after which those books are shown (None: the latest, following the game).
+    projector_focus_move = models.PositiveIntegerField(_("books shown after move"), null=True,
+                                                       blank=True)
     #: Step 6: who plays the worker representative. The teacher may always act for it too.
     representative = models.CharField(_("worker representative played by"), max_length=10,
                                       choices=Representative.choices,

@@ -108,6 +108,8 @@ def build_screen(game: Game, spec: ScreenSpec) -> Screen:
                 context["log"] = selectors.action_log(game, spec.ledger_page)
                 context["presence"] = presence_of(game, data)
                 context.update(dashboard.bank_context(game, data, context["presence"]))
+                # The bank's choice of a team's books for the projector (issue 13).
+                context["projector_teams"] = list(data["teams_by_name"])
         context["data"] = data
         collector = Collector()
         context["_regions"] = collector

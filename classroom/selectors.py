@@ -149,6 +149,8 @@ def team_game(game: Game, team: str, data: dict[str, Any]) -> dict[str, Any]:
 BOOKING_MOVES = 3
 #: The Books page lists at most this many journal entries (newest first) after its filters.
 BOOKS_ROWS = 300
+#: Journal entries the projector shows of a team's books: what fits in type read from the back.
+PROJECTOR_JOURNAL_ROWS = 6
 
 
 def _booking_entry(entry: Any) -> dict[str, Any]:
@@ -233,6 +235,39 @@ def team_books(game: Game, team: str, *, account: str = "", year: int | None = N
                            for t in tees],
             "sheet": _sheet_rows(sheet(balances_of(before)),
                                  sheet(balances_of(entries, seq))),
+        }
+
+    return state_store.read_state(game, read)
+
+
+def projector_books(game: Game) -> dict[str, Any] | None:
+    """The books the bank director put on the projector (``Game.projector_focus``), as they
+    stood after the chosen move (the latest when none): the newest journal entries, every
+    account's T (totals and balance) and the balance sheet, the last booked move's changes
+    highlighted. None when the projector shows the board."""
+    from playboss.rules.journal import CHART, all_entries, balances_of, sheet, t_account
+
+    team, chosen = game.projector_focus, game.projector_focus_move
+
+    def read(state: Any) -> dict[str, Any] | None:
+        if not team or team not in state.teams:
+            return None
+        upto = state.seq if chosen is None else min(chosen, state.seq)
+        entries = [e for e in all_entries(state, team) if e.seq <= upto]
+        booked = entries[-1].seq if entries else None  # the team's last booking up to upto
+        used = {a for e in entries for a in e.accounts()}
+        tees = [t_account(entries, a) for a in
+                [a for a in CHART if a in used] + sorted(used - set(CHART))]
+        before = balances_of([e for e in entries if e.seq != booked]) if entries else None
+        return {
+            "team": team, "at": upto, "latest": chosen is None, "booked": booked,
+            "year": entries[-1].year if entries else None, "count": len(entries),
+            "journal": [_booking_entry(e) for e in entries[::-1][:PROJECTOR_JOURNAL_ROWS]],
+            "t_accounts": [{"account": t.account, "debit_total": t.debit_total,
+                            "credit_total": t.credit_total, "balance": t.balance}
+                           for t in tees],
+            "sheet": _sheet_rows(sheet(before) if before is not None else None,
+                                 sheet(balances_of(entries))),
         }
 
     return state_store.read_state(game, read)

@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<int:game_id>/bank/bot-pace/", views.bank_bot_pace, name="bank_bot_pace"),
     path("games/<int:game_id>/bank/undo/", views.bank_undo, name="bank_undo"),
     path("games/<int:game_id>/bank/start/", views.bank_start, name="bank_start"),
+    path("games/<int:game_id>/bank/projector/", views.bank_projector, name="bank_projector"),
     path("games/<int:game_id>/bank/teams/<int:team_id>/player/", views.bank_seat_player,
          name="bank_seat_player"),
     path("games/<int:game_id>/bank/teams/<int:team_id>/pin/", views.bank_seat_pin,

@@ -1,10 +1,11 @@
 """The projector: the board the whole room watches, and the printed team sheet.
 
 The projector shows the engine's ``"public"`` view only — the table, never a team's cash —
-plus the one standing the teacher chooses to reveal (sales or profit). The teacher who owns the
-game opens it signed in; a projector laptop opens the game's secret link instead
-(``/games/<id>/projector/<token>/``): its session may watch (``access.viewer_for(...,
-allow_public=True)``) and never act.
+plus the one standing the teacher chooses to reveal (sales or profit), or, when the bank
+director puts them up (``classroom.projector_focus``), one team's books instead of the board.
+The teacher who owns the game opens it signed in; a projector laptop opens the game's secret
+link instead (``/games/<id>/projector/<token>/``): its session may watch
+(``access.viewer_for(..., allow_public=True)``) and never act.
 """
 
 from __future__ import annotations
@@ -247,6 +248,10 @@ def projector_data(game: Game) -> dict[str, Any]:
     if data["pending"]:
         kind = data["pending"]["kind"]
         data["pending_label"] = PENDING_LABELS.get(kind, kind.replace("_", " "))
+    # The bank director may put one team's books up instead of the board (issue 13).
+    data["books"] = selectors.projector_books(game) if game.projector_focus else None
+    if data["books"]:
+        data["books"]["colour"] = by_name.get(data["books"]["team"])
     return data
 
 

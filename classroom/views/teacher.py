@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from playboss.rules import BANK
 
-from .. import bot_levels, selectors, services
+from .. import bot_levels, projector_focus, selectors, services
 from ..access import SESSION_KEY, WORKERS, is_owner
 from ..forms import ClassroomForm, ImportLogForm, NewGameForm, TeacherCreationForm
 from ..limits import LOG_MAX_BYTES, RequestRefused, parse_json
@@ -306,6 +306,25 @@ def bank_bot_pace(request: HttpRequest, game_id: int) -> HttpResponse:
         return _done(request, game, False, translate_refusal(exc.message), exc.status)
     return _done(request, game, True, _("Bots move with %(s)s s between moves now.")
                  % {"s": game.bot_pace})
+
+
+@require_POST
+def bank_projector(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Put one team's books on the projector (after a move, or the latest), or the board
+    again (no team): every projector of the game follows at once."""
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    team = request.POST.get("team", "")
+    try:
+        game = projector_focus.set_projector_focus(
+            game_id=game.pk, user=request.user, team=team, move=request.POST.get("move"))
+    except services.ServiceError as exc:
+        return _done(request, game, False, exc.message, exc.status)
+    if not game.projector_focus:
+        return _done(request, game, True, _("The projector shows the board again."))
+    return _done(request, game, True, _("The projector shows %(team)s's books: the whole "
+                                        "class sees them.") % {"team": game.projector_focus})
 
 
 @require_POST
