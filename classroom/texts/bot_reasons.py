@@ -15,7 +15,8 @@ from playboss.rules.bots import Reason
 from .formatting import money
 
 #: Params that are amounts of Marks: shown with the language's grouping.
-MONEY = frozenset({"amount", "credit", "floor", "idle", "owed", "price", "reserve", "value"})
+MONEY = frozenset({"amount", "ceiling", "credit", "floor", "idle", "owed", "price", "reserve",
+                   "salary", "value"})
 
 CATALOGUE: dict[str, Any] = {
     "roll": _("Roll the die: there is nothing to decide before moving."),
@@ -55,6 +56,24 @@ CATALOGUE: dict[str, Any] = {
     "withdraw_bid": _("Stay out of this round: no price of at least %(floor)s is open."),
     "match_bid": _("Match the bid: keep the sale going."),
     "auction": _("Bid %(price)s: raw material is wanted and still cheap."),
+    "auction_pass_no_machine": _("Stay out of the auction: without a machine raw material "
+                                 "only ties up cash."),
+    "auction_pass_stock": _("Stay out of the auction: %(raw)s raw material in stock is "
+                            "enough for %(productions)s productions."),
+    "auction_pass_price": _("Stay out of the auction: %(price)s a unit is more than the "
+                            "%(ceiling)s raw material is worth buying at."),
+    "auction_pass_cash": _("Stay out of the auction: after bidding %(price)s a unit the cash "
+                           "would fall below the %(reserve)s the running costs need."),
+    "hire": _("Offer %(workers)s worker(s) a job at %(salary)s each: one worker for each of "
+              "the %(machines)s machines, and %(staying)s on the payroll now."),
+    "hire_before_machine": _("Offer %(workers)s worker(s) a job at %(salary)s each: the "
+                             "first machine needs a worker, and unused workers retire after "
+                             "the first year."),
+    "accept_hire": _("Accept the representative's %(workers)s worker(s) at %(salary)s each: "
+                     "the %(machines)s machines need them."),
+    "give_notice": _("Give %(workers)s worker(s) notice: %(staying)s on the payroll for "
+                     "%(machines)s machines, and a worker without a machine only costs "
+                     "salary."),
     "step_move": _("Play this expansion-step decision as a simple team would."),
     "other": _("Play on: nothing better is open."),
 }

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import actions as A
 from ..constants import IDLE_COST, MACHINE_PRICE
+from ..legal import legal_choices
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from ..state import GameState, Team
     from .sensible import SensibleBot
 
 
@@ -57,6 +58,14 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "withdraw_bid": ("floor",),
     "match_bid": (),
     "auction": ("price",),
+    "auction_pass_no_machine": (),
+    "auction_pass_stock": ("raw", "productions"),
+    "auction_pass_price": ("price", "ceiling"),
+    "auction_pass_cash": ("price", "reserve"),
+    "hire": ("workers", "salary", "machines", "staying"),
+    "hire_before_machine": ("workers", "salary"),
+    "accept_hire": ("workers", "salary", "machines"),
+    "give_notice": ("workers", "machines", "staying"),
     "step_move": (),
     "other": (),
 }
@@ -127,6 +136,46 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: A.Action)
         return Reason("match_bid", {})
     if kind == "auction_bid":
         return Reason("auction", {"price": getattr(action, "price", 0)})
+    if kind == "auction_pass":
+        return _auction_pass(bot, state, team)
+    if kind in ("offer_hire", "accept_hire", "give_notice"):
+        return _labour(state, team, action)
     if state.config.steps:
         return Reason("step_move", {})
     return Reason("other", {})
+
+
+def _auction_pass(bot: SensibleBot, state: GameState, team: Team) -> Reason:
+    """Why ``SensibleBot.auction`` passed: the same tests in the same order."""
+    capacity = bot.capacity(state, team)
+    if not capacity:
+        return Reason("auction_pass_no_machine", {})
+    if team.raw >= bot.style.batch_productions * capacity:
+        return Reason("auction_pass_stock", {"raw": team.raw,
+                                             "productions": team.raw // capacity})
+    bids = [c for c in legal_choices(state, team.name) if c.cls.type == "auction_bid"]
+    price = bids[0].values[0] if bids else 0
+    if price > bot.style.raw_ceiling - 100:
+        return Reason("auction_pass_price", {"price": price,
+                                             "ceiling": bot.style.raw_ceiling - 100})
+    return Reason("auction_pass_cash", {"price": price, "reserve": bot.reserve(team)})
+
+
+def _labour(state: GameState, team: Team, action: A.Action) -> Reason:
+    """Step 6: the bots keep one worker for each machine (``labor/bot_hints``)."""
+    machines = len(team.machines)
+    staying = sum(1 for c in team.step["labor"]["contracts"] if not c["notice"])
+    workers = int(getattr(action, "workers", 0))
+    if action.type == "give_notice":
+        return Reason("give_notice", {"workers": workers, "machines": machines,
+                                      "staying": staying})
+    if action.type == "accept_hire":
+        offer = state.step["labor"]["offers"].get(str(getattr(action, "offer", "")), {})
+        return Reason("accept_hire", {"workers": int(offer.get("workers", 0)),
+                                      "salary": int(offer.get("salary", 0)),
+                                      "machines": machines})
+    salary = int(getattr(action, "salary", 0))
+    if not machines:
+        return Reason("hire_before_machine", {"workers": workers, "salary": salary})
+    return Reason("hire", {"workers": workers, "salary": salary, "machines": machines,
+                           "staying": staying})
