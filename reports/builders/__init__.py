@@ -6,12 +6,15 @@
 - ``yield_report``: sales, profit, yields with their formulas, charts by year;
 - ``final_result``: the end-of-game valuation line by line, rank and standings;
 - ``debrief``: the teacher's class debrief pack;
-- ``analysis``: a year's cash flow, capital bridge and ratios against the class.
+- ``analysis``: a year's cash flow, capital bridge and ratios against the class;
+- ``notes``: each line of the balance sheet and the profit and loss explained, and the
+  rulebook's example worked step by step.
 
 Each module has ``add(pdf, ctx, team, year)`` (its pages in a file being built) and ``build``
 (a file of its own). ``year_statement`` and ``team_statements`` put a team's documents
 together: a year's balance sheet, profit and loss and tax statement; in the team's pack every
-year's with its analysis page (cash flow, ratios), then the yield report and the final result.
+year's with its analysis page (cash flow, ratios), then the yield report, the final result
+and the notes (each line explained with the team's figures, the rulebook's worked example).
 """
 
 from __future__ import annotations
@@ -20,18 +23,17 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
-from playboss.rules.accounts import YearAccount
-
 from . import (
     analysis,
     balance_sheet,
     debrief,
     final_result,
+    notes,
     profit_loss,
     tax_statement,
     yield_report,
 )
-from .base import Ctx, Figures, GameMeta, Pdf, build_in
+from .base import Ctx, Figures, GameMeta, Pdf, build_in, shown
 
 __all__ = [
     "Ctx",
@@ -41,7 +43,9 @@ __all__ = [
     "balance_sheet",
     "debrief",
     "final_result",
+    "notes",
     "profit_loss",
+    "shown",
     "tax_statement",
     "team_statements",
     "year_statement",
@@ -57,6 +61,7 @@ DOCUMENTS: dict[str, Callable[..., bytes]] = {
     "analysis": analysis.build,
     "final_result": final_result.build,
     "debrief": debrief.build,
+    "notes": notes.build,
 }
 
 
@@ -69,15 +74,6 @@ def add_year(pdf: Pdf, ctx: Ctx, team: str, year: int) -> None:
     pdf.add(*profit_loss.content(ctx, account))
     if ctx.fig.taxes:
         pdf.add(*tax_statement.content(ctx, account, compact=True))
-
-
-def shown(ctx: Ctx, account: YearAccount) -> bool:
-    """Whether a year gets pages in the team's pack: not the last moves of a game that ended
-    just after a crossing, in which nothing but the closed year's tax was paid (an all-dash
-    page). Its figures are in the balance sheet at the end of the game anyway."""
-    if account.closed or not ctx.fig.ended or account.year == 1:
-        return True
-    return any(line.profit for line in account.lines) or account.sales > 0
 
 
 def year_statement(ctx: Ctx, team: str, year: int) -> bytes:
@@ -98,4 +94,5 @@ def team_statements(ctx: Ctx, team: str) -> bytes:
             analysis.add(pdf, ctx, team, account.year)
         yield_report.add(pdf, ctx, team)
         final_result.add(pdf, ctx, team)
+        notes.add(pdf, ctx, team)
         return pdf.render()

@@ -261,6 +261,15 @@ class Ctx:
         return _("after move %(seq)s") % {"seq": self.fmt.num(self.meta.seq)}
 
 
+def shown(ctx: Ctx, account: YearAccount) -> bool:
+    """Whether a year gets pages in the team's pack: not the last moves of a game that ended
+    just after a crossing, in which nothing but the closed year's tax was paid (an all-dash
+    page). Its figures are in the balance sheet at the end of the game anyway."""
+    if account.closed or not ctx.fig.ended or account.year == 1:
+        return True
+    return any(line.profit for line in account.lines) or account.sales > 0
+
+
 @contextmanager
 def build_in(language: str) -> Iterator[None]:
     """Labels and number formats of the game's language for everything built inside."""

@@ -8,11 +8,15 @@ Figures: ``final_results`` (ranked by the goal variant with step 5), each team's
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from ..labels import STEP_LABELS, formula_label, goal_label
-from . import analysis
+from playboss.rules.accounts import YearAccount
+
+from ..labels import OPERATING_LINES, STEP_LABELS, formula_label, goal_label, line_label
+from . import analysis, notes
 from .base import (
     BRAND,
     STYLES,
@@ -27,6 +31,7 @@ from .base import (
     note,
     para_text,
     short,
+    shown,
     table,
     title,
 )
@@ -215,6 +220,96 @@ def market_charts(ctx: Ctx) -> list[Flowable]:
     return out
 
 
+def _average(values: list[int]) -> int:
+    """The class average of a line, to the Mark (the engine has no average of a P&L line)."""
+    return round(Fraction(sum(values), len(values))) if values else 0
+
+
+def pnl_accounts(ctx: Ctx, year: int) -> list[YearAccount]:
+    """The teams' accounts of ``year`` that their packs show (no all-dash last year)."""
+    return [a for t in ctx.fig.teams for a in ctx.fig.accounts(t)
+            if a.year == year and shown(ctx, a)]
+
+
+def pnl_tax_rows(ctx: Ctx, year: int) -> tuple[list[str], list[tuple[str, list[int | None]]]]:
+    """The teams that played ``year`` and, per row, each team's figure: the profit-and-loss
+    lines any team had (operating lines, then events, investment, credit and capital), the
+    profit before tax, and with step 4 the taxable amount, the tax due and the profit after
+    tax. ``None``: no tax assessment for that team's year (not closed, bankrupt, sold)."""
+    fig = ctx.fig
+    accounts = pnl_accounts(ctx, year)
+    by_key = [{line.key: line.profit for line in a.lines} for a in accounts]
+    keys = list(OPERATING_LINES) + [line.key for a in accounts for line in a.lines
+                                    if line.key not in OPERATING_LINES and line.key != "taxes"]
+    # a line no team made or lost anything on says nothing here (a machine bought: cash only)
+    keys = [k for k in dict.fromkeys(keys) if any(lines.get(k) for lines in by_key)]
+    rows: list[tuple[str, list[int | None]]] = [
+        (line_label(k), [lines.get(k, 0) for lines in by_key]) for k in keys]
+    if fig.taxes:
+        rows.append((_("Profit or loss before tax"),
+                     [a.profit - lines.get("taxes", 0) for a, lines in zip(accounts, by_key,
+                                                                           strict=True)]))
+        rows.append((_("Taxable amount"),
+                     [None if a.tax is None else int(a.tax["taxable"]) for a in accounts]))
+        rows.append((_("Tax due for the year"),
+                     [None if a.tax is None else int(a.tax["tax"]) for a in accounts]))
+        rows.append((_("Profit or loss of the year, after tax"), [a.profit for a in accounts]))
+    else:
+        rows.append((_("Profit or loss of the year"), [a.profit for a in accounts]))
+    names = [a.team + ("" if a.closed else "*") for a in accounts]
+    return names, rows
+
+
+def pnl_tax_table(ctx: Ctx, year: int) -> Flowable:
+    """One year: every team's lines side by side and the class average."""
+    fmt = ctx.fmt
+    names, rows = pnl_tax_rows(ctx, year)
+    teams = len(names)
+    label_width = 130.0
+    col = (WIDTH - label_width) / (teams + 1)
+    size = 7.0 if teams > 5 else 7.5
+    head: list[object] = [_("Year %(year)d") % {"year": year},
+                          *[_cell(short(n, 18), "cell_right") for n in names],
+                          _cell(_("Class average"), "cell_right")]
+    out: list[list[object]] = [head]
+    for label, values in rows:
+        present = [v for v in values if v is not None]
+        out.append([label, *[fmt.money_or_dash(v) if v is not None else "–" for v in values],
+                    fmt.money_or_dash(_average(present))])
+    summary = 4 if ctx.fig.taxes else 1  # the rows below the lines
+    first = len(out) - summary
+    extra: list[tuple[object, ...]] = [
+        ("FONT", (0, first), (-1, -1), "Helvetica-Bold", size),
+        ("LINEABOVE", (0, first), (-1, first), 0.8, "#1d2430"),
+        ("LINEBEFORE", (-1, 0), (-1, -1), 0.8, "#1d2430")]
+    return table(out, [label_width] + [col] * (teams + 1),
+                 numeric=tuple(range(1, teams + 2)), totals=(-1,), font_size=size,
+                 extra=extra)
+
+
+def pnl_tax_pages(pdf: Pdf, ctx: Ctx, period: str, document: str) -> None:
+    """The profit and loss and the tax of every team, year by year, side by side."""
+    years = max((len(ctx.fig.accounts(t)) for t in ctx.fig.teams), default=0)
+    if not years:
+        return
+    pdf.section(_("All teams"), period, document)
+    heading = (_("Profit and loss and tax, team by team") if ctx.fig.taxes
+               else _("Profit and loss, team by team"))
+    pdf.add(*title(heading, _("Each line's effect on profit, as on the teams' profit and loss "
+                              "statements; the class average to the Mark. Read across a line "
+                              "to see where teams made or lost their profit.")))
+    for year in range(1, years + 1):
+        if pnl_accounts(ctx, year):
+            pdf.add(block(pnl_tax_table(ctx, year)), Spacer(1, 8))
+    explain = _("* not a full year: to the end of the game, or so far. – on a line: nothing.")
+    if ctx.fig.taxes:
+        explain += " " + _("Taxable amount: the profit before tax less the loss brought "
+                           "forward, rounded down to whole thousands; – where a year was not "
+                           "taxed (not closed, bankrupt or sold). The class average is over "
+                           "the teams with a figure.")
+    pdf.add(note(explain))
+
+
 def content(ctx: Ctx) -> list[Flowable]:
     out: list[Flowable] = [*title(_("Class debrief"), ctx.meta.classroom)]
     out.append(facts(ctx))
@@ -234,7 +329,9 @@ def add(pdf: Pdf, ctx: Ctx, team: str | None = None, year: int | None = None) ->
                    "own years: a year ends when it crosses the start.")))
     pdf.section(everyone, period, document)
     pdf.add(*title(_("Over the game")), equity_chart(ctx), Spacer(1, 10), *market_charts(ctx))
+    pnl_tax_pages(pdf, ctx, period, document)
     analysis.add_class(pdf, ctx, period, document)
+    notes.add(pdf, ctx)
 
 
 def build(ctx: Ctx, team: str | None = None, year: int | None = None) -> bytes:
