@@ -24,7 +24,8 @@ def _whole(value: Any, name: str, *, code: str) -> int:
     return value
 
 
-def _check_offer_price(price: int, market: int) -> None:
+def _check_offer_price(price: int, market: int, *, any_price: bool = False) -> None:
+    """``any_price``: the literal reading (``asking_price``), any price up to the market's."""
     if price <= 0:
         raise RuleViolation("Announce a price per unit above 0 Marks.", RULE,
                             code="offer_price_positive", params={"price": price})
@@ -33,7 +34,7 @@ def _check_offer_price(price: int, market: int) -> None:
                             f"{marks(market)} Marks; you asked {marks(price)}.", RULE,
                             code="offer_price_above_market",
                             params={"market_price": market, "price": price})
-    if (market - price) % STEP_MARKS:
+    if not any_price and (market - price) % STEP_MARKS:
         raise RuleViolation(f"Prices go in 500-Mark steps below the market price of "
                             f"{marks(market)}: {_prices_text(offer_prices(market)[:3])} ...; "
                             f"not {marks(price)}.", RULE, code="offer_price_step",

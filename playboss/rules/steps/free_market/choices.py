@@ -10,8 +10,9 @@ from ... import advertising
 from ...legal import Choice
 from ...state import BANK, GameState, Team
 from .actions import Bid, CloseBidding, MatchBid, OfferSale, WithdrawBid
-from .constants import OFFER_SPAN, STEP
-from .market_state import _current_market_price, _room, offer_prices
+from .asking_price import listed_offer_prices
+from .constants import STEP
+from .market_state import _current_market_price, _room
 from .phase import _eligible, allowed_prices, most_units, phase_of
 from .stock import sellable
 
@@ -54,7 +55,7 @@ def _offer_choices(state: GameState, team: Team, choices: list[Choice]) -> list[
         offers = [Choice(OfferSale, {"price": 0}, "units", units)]
     else:
         offers = [Choice(OfferSale, {"price": p}, "units", units)
-                  for p in offer_prices(market) if p >= market - OFFER_SPAN]
+                  for p in listed_offer_prices(state.config, market)]
     # Offers first: a bot that falls back on the first choice sells its stock.
     return offers + rest
 

@@ -15,6 +15,7 @@ from ...errors import RuleViolation, marks
 from ...market import open_dimples
 from ...red_field import _decided, sale_prices
 from ...state import Pending, Team
+from . import asking_price
 from .actions import OfferSale
 from .checks import _check_offer_price, _whole
 from .constants import ADVERTISING_RULE, KEY, KIND, RULE, STEP
@@ -66,7 +67,7 @@ def _offer_sale(turn: E.Turn, action: OfferSale) -> None:
         return
     market = _current_market_price(state)
     assert market is not None  # there is room, so a zone has an empty dimple
-    _check_offer_price(price, market)
+    _check_offer_price(price, market, any_price=asking_price.any_price(state.config))
     _open_bidding(turn, team, units, price, market)
 
 
