@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 from .. import actions as A
 from ..chance import Chance
+from ..constants import FINAL_VALUE, WEB_INSURANCE, WEB_PRICE
 from ..engine import apply
 from ..errors import RuleViolation
 from ..legal import Choice, turn_choices, waiting_for
@@ -56,7 +57,9 @@ MAX_PLAYOUT_ACTIONS = 2_000
 #: Pending items whose decision is the sensible bot's without looking ahead.
 TRIVIAL_HEADS = frozenset({"pay", "risk", "close_year"})
 
-REASON_CODES.setdefault("lookahead", ("move", "playouts", "gain"))
+#: The reason the look-ahead gives when it plays another move than the sensible bot: the
+#: futures it played per move and the mean gain in Marks it saw over the sensible move.
+REASON_CODES.setdefault("lookahead", ("playouts", "gain"))
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,27 @@ class Budget:
     playouts: int = 8
     horizon_rolls: int = 8
     candidates: int = 6
+    #: The sensible move stands unless another beats it by this many Marks on average ...
+    least_gain: int = 500
+    #: ... and by this many standard errors of the paired differences (the same futures).
+    confidence: float = 2.0
+
+
+def pick_best(scores: list[list[float]], budget: Budget) -> int:
+    """The candidate to play: the best mean of the paired gains over the sensible move
+    (candidate 0) if that gain is clear - large and well beyond the futures' noise - else the
+    sensible move. A short horizon cannot see everything a careful rule guards against
+    (insurance, a machine's later years), so the look-ahead overrules it only when sure."""
+    base = scores[0]
+    best, best_gain = 0, 0.0
+    for index, row in enumerate(scores[1:], start=1):
+        gains = [a - b for a, b in zip(row, base, strict=True)]
+        mean = sum(gains) / len(gains)
+        spread = (sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)) ** 0.5
+        noise = budget.confidence * spread / len(gains) ** 0.5
+        if mean > max(budget.least_gain, noise) and mean > best_gain:
+            best, best_gain = index, mean
+    return best
 
 
 #: A budget for tests: the same code paths, a fraction of the work.
@@ -106,10 +130,11 @@ class StrongBot(Bot):
         if len(candidates) < 2:
             return baseline
         seeds = [self.rng.next64() for _ in range(self.budget.playouts)]
-        means = [sum(self.playout(state, team.name, move, seed) for seed in seeds) / len(seeds)
-                 for move in candidates]
-        best = max(range(len(candidates)), key=lambda i: (means[i], -i))  # ties: the earlier
-        self.last = Lookahead(candidates, means, len(seeds), best, 0)
+        scores = [[self.playout(state, team.name, move, seed) for seed in seeds]
+                  for move in candidates]
+        best = pick_best(scores, self.budget)
+        self.last = Lookahead(candidates, [sum(s) / len(s) for s in scores], len(seeds), best,
+                              0)
         return candidates[best]
 
     def explain(self, state: GameState, actor: str) -> tuple[A.Action, Reason]:
@@ -122,8 +147,7 @@ class StrongBot(Bot):
 
             return action, reason_for(self.sensible, state, actor, action)
         gain = round(look.means[look.chosen] - look.means[look.sensible])
-        return action, Reason("lookahead", {"move": action.type,
-                                            "playouts": look.playouts, "gain": gain})
+        return action, Reason("lookahead", {"playouts": look.playouts, "gain": gain})
 
     # -- the moves compared --------------------------------------------------------------
 
@@ -177,7 +201,7 @@ class StrongBot(Bot):
             for units in (batch, 2 * batch, max(1, batch // 2)):
                 yield A.Purchase(name, units=min(units, most))
         invest = by_cls.get(A.Invest)
-        if invest is not None:
+        if invest is not None and team.web >= WEB_INSURANCE:  # a machine uninsured: never
             yield invest.pick(name, invest.size() - 1)
         yield A.Pass(name)
         # A step's red-field moves (a free-market offer, marketing, ...): their extremes.
@@ -216,14 +240,32 @@ def spread(turn: list[Choice], name: str) -> Iterable[A.Action]:
 
 
 def standing(state: GameState, name: str) -> float:
-    """This team's profit on the balance sheet less the mean of the other teams' (the
-    ranking's measure); bankruptcy costs ``BANKRUPT_PENALTY`` more."""
-    profits = {n: balance_sheet(state, n).profit for n in state.teams}
-    others = [p for n, p in profits.items() if n != name]
-    score = profits[name] - (sum(others) / len(others) if others else 0.0)
+    """This team's worth less the mean of the other teams' (the ranking's measure);
+    bankruptcy costs ``BANKRUPT_PENALTY`` more. Worth is the profit on the balance sheet,
+    which values goods at what they fetch when the game ends; while the game goes on they are
+    worth more (``going_concern``), or a short look-ahead would never buy raw material."""
+    worth = {n: balance_sheet(state, n).profit + going_concern(state, t)
+             for n, t in state.teams.items()}
+    others = [w for n, w in worth.items() if n != name]
+    score = worth[name] - (sum(others) / len(others) if others else 0.0)
     if state.teams[name].bankrupt:
         score -= BANKRUPT_PENALTY
     return score
+
+
+#: What a unit is worth beyond its final value while the game goes on: raw material what it
+#: costs in a cheap zone, a finished unit a little below the least the sensible bot sells
+#: for, a WEB chip its price (up to the insurance and the spares a careful team keeps).
+GOING_CONCERN = {"raw": 300, "finished": 4_000, "web": WEB_PRICE}
+KEPT_WEB = 5
+
+
+def going_concern(state: GameState, team: Team) -> int:
+    if state.phase == "ended" or team.bankrupt or state.time_called:
+        return 0
+    return ((GOING_CONCERN["raw"] - FINAL_VALUE["raw"]) * team.raw
+            + (GOING_CONCERN["finished"] - FINAL_VALUE["finished"]) * team.finished
+            + GOING_CONCERN["web"] * min(team.web, KEPT_WEB))
 
 
 def determinize(state: GameState, name: str, seed: int) -> GameState:
@@ -239,10 +281,11 @@ def determinize(state: GameState, name: str, seed: int) -> GameState:
     for other in world.teams.values():
         if other.name == name or other.bankrupt:
             continue
-        _book(world, other, "cash", me.cash - other.cash)
-        other.cash = me.cash
-        _book(world, other, "bank_debt", me.bank_debt - other.bank_debt)
-        other.bank_debt = me.bank_debt
+        for kind in ("cash", "bank_debt"):  # the books first: they are what the sheet reads
+            guess = world.ledger.balance(kind, name)
+            world.ledger.post(world.seq, kind, BANK, other.name,
+                              guess - world.ledger.balance(kind, other.name), "guess")
+        other.cash, other.bank_debt = me.cash, me.bank_debt
         other.step.pop("personal_goal", None)
     world.deals = {i: d for i, d in world.deals.items() if name in (d.proposer, d.partner)}
     for loan in world.loans.values():
@@ -253,11 +296,6 @@ def determinize(state: GameState, name: str, seed: int) -> GameState:
         world.step["takeovers"] = {k: o for k, o in takeovers.items()
                                    if name in (o["buyer"], o["target"])}
     return world
-
-
-def _book(world: GameState, team: Team, kind: str, change: int) -> None:
-    """Keep the copy's books in line with a guessed figure (the balance sheet reads them)."""
-    world.ledger.post(world.seq, kind, BANK, team.name, change, "guess")
 
 
 __all__ = ["BANKRUPT_PENALTY", "SMALL_BUDGET", "Budget", "StrongBot", "determinize",
