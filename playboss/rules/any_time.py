@@ -9,7 +9,7 @@ cover waits while the team raises money this way.
 from __future__ import annotations
 
 from . import actions as A
-from . import advertising
+from . import advertising, collateral
 from .constants import (
     COMPUTER_CREDIT,
     COMPUTER_PRICE,
@@ -85,21 +85,25 @@ def _sell_back(turn: Turn, action: A.SellBack) -> None:
                   f"{marks(value)} Marks.", team=team.name, item=item, units=units, value=value)
     elif item == "machine":
         machine = _pick_machine(state, team, action.machine, None, rule, owned=True)
+        due = collateral.due_on_release(state, team, machines=1)
         _machine_to_bank(turn, machine, "repurchase")
         _cash(turn, None, team, REPURCHASE["machine"], "repurchase")
         turn.emit("sell_back", f"{team.name} sells machine {machine.id} back to the bank for "
                   f"{marks(REPURCHASE['machine'])} Marks.", team=team.name, item=item,
                   machine=machine.id, value=REPURCHASE["machine"])
+        collateral.repay(turn, team, min(due, REPURCHASE["machine"]))
     elif item == "computer":
         if team.computers_owned < 1:
             raise RuleViolation("You own no computer; a leased computer cannot be sold.", rule,
                                 code="no_computer_to_sell")
+        due = collateral.due_on_release(state, team, computers=1)
         team.computers_owned -= 1
         state.ledger.post(state.seq, "computer", team.name, BANK, 1, "repurchase")
         _cash(turn, None, team, REPURCHASE["computer"], "repurchase")
         turn.emit("sell_back", f"{team.name} sells its computer back to the bank for "
                   f"{marks(REPURCHASE['computer'])} Marks.", team=team.name, item=item,
                   value=REPURCHASE["computer"])
+        collateral.repay(turn, team, min(due, REPURCHASE["computer"]))
     else:
         raise RuleViolation("The bank buys back raw, finished, machine or computer.", rule,
                             code="sell_back_item", params={"item": item})

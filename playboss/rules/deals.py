@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import actions as A
+from . import collateral
 from .any_time import _any_time
 from .engine import Turn
 from .errors import RuleViolation, marks, units_of
@@ -196,11 +197,15 @@ def _accept_deal(turn: Turn, action: A.AcceptDeal) -> None:
         raise RuleViolation("Swap computers by two deals.", "Private Business between Players",
                             code="deal_swap_computers")
     del state.deals[deal.id]
+    dues = [(proposer, collateral.due_on_bundle(state, proposer, deal.give)),
+            (team, collateral.due_on_bundle(state, team, deal.take))]
     _hand_over(turn, proposer, team, deal.give, deal.terms)
     _hand_over(turn, team, proposer, deal.take, deal.terms)
     turn.emit("deal_done", f"{team.name} accepts deal {deal.id} with {proposer.name}.",
               team=team.name, partner=proposer.name, deal=deal.id,
               give=deal.give, take=deal.take)
+    for seller, due in dues:  # the collateral's reading: the bank is repaid first
+        collateral.repay(turn, seller, due)
 
 
 def _hand_over(turn: Turn, giver: Team, receiver: Team, bundle: dict[str, Any], terms: str) -> None:

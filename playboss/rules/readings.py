@@ -35,8 +35,9 @@ ASKING_PRICE: Final = ("steps", "any")
 #: Explanations: Credit: "the machines are considered collateral which can be collected by
 #: the bank if the loan is not repaid". ``free``: a team may sell back or sell privately a
 #: machine or computer whatever its bank debt (the debt may stay above the new line);
-#: ``within_line``: not while the sale would leave its bank debt above its credit line.
-COLLATERAL: Final = ("free", "within_line")
+#: ``repay_first``: the sale first repays the bank debt down to the line it leaves
+#: (``collateral``, which says why not a refusal).
+COLLATERAL: Final = ("free", "repay_first")
 #: Explanations: Credit: "If your assets are not sufficient to repay a bank or private loan
 #: when it comes due, you will enter bankruptcy." ``never``: a private loan has no due date;
 #: ``agreed``: a loan may carry one (``loan_due_years`` of the deal: the borrower's years).
@@ -63,6 +64,6 @@ LITERAL: Final[dict[str, str]] = {
     "advertising_field": "next",
     "marketing_sales": "one_per_turn",
     "free_market_asking_price": "any",
-    "collateral": "within_line",
+    "collateral": "repay_first",
     "private_loan_due": "agreed",
 }

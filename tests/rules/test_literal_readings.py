@@ -14,11 +14,14 @@ from playboss.rules import actions as A
 from playboss.rules import legal_actions
 from playboss.rules.config import GameConfig
 from playboss.rules.readings import LEGACY, LITERAL
+from playboss.rules.state import BANK
 from playboss.rules.steps.free_market.actions import OfferSale
 from tests.rules.helpers import (
     buy_webs,
+    deal,
     finished_game,
     idle_others,
+    machine_game,
     play,
     roll_to,
     settle,
@@ -104,3 +107,51 @@ def test_the_reading_round_trips_and_is_implied_when_absent() -> None:
     legacy = GameConfig(teams=("Red", "Blue"), **LEGACY)
     assert not set(LEGACY) & set(legacy.to_dict())
     assert GameConfig.from_dict({"teams": ["Red", "Blue"]}) == legacy
+
+
+# ====================================================================== collateral
+def test_selling_back_a_machine_that_secures_the_debt_repays_the_bank_first() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": "the machines are
+    considered collateral which can be collected by the bank" - selling back the machine
+    bought on 5,000 credit repays the 5,000 from its proceeds; on the legacy reading the
+    debt stays, above a line of 0."""
+    state = machine_game(**literal("collateral"))
+    red = state.teams["Red"]
+    machine = red.machines[0]
+    cash = red.cash
+    events = play(state, A.SellBack("Red", item="machine", machine=machine))
+    assert red.bank_debt == 0 and red.cash == cash
+    repaid = next(e for e in events if e["type"] == "repay")
+    assert (repaid["amount"], repaid["how"]) == (5_000, "collateral")
+    legacy = machine_game(collateral=LEGACY["collateral"])
+    play(legacy, A.SellBack("Red", item="machine", machine=machine))
+    assert legacy.teams["Red"].bank_debt == 5_000 and legacy.teams["Red"].cash == cash + 5_000
+
+
+def test_only_the_debt_above_the_line_left_is_repaid() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": with two machines
+    (line 10,000) and 7,000 debt, selling one leaves a line of 5,000: 2,000 are repaid."""
+    state = machine_game(credit=5_000, **literal("collateral"))
+    play(state, A.Correction(BANK, team="Red", amount=10_000, reason="test set-up"))
+    turn_to(state, "Red", "R", A.Invest("Red", credit=2_000))
+    red = state.teams["Red"]
+    assert red.bank_debt == 7_000
+    cash = red.cash
+    play(state, A.SellBack("Red", item="machine", machine=red.machines[0]))
+    assert red.bank_debt == 5_000 and red.cash == cash + 3_000
+
+
+def test_a_private_sale_of_the_collateral_repays_the_bank_from_the_price() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": sold privately for
+    6,000, the machine that secures Red's 5,000 debt repays it; a machine only leased out
+    stays Red's collateral and repays nothing."""
+    state = machine_game(**literal("collateral"))
+    red, blue = state.teams["Red"], state.teams["Blue"]
+    machine = red.machines[0]
+    deal(state, "Red", "Blue", give={"lease": [machine]})
+    assert red.bank_debt == 5_000
+    deal(state, "Blue", "Red", give={"machines": [machine]})  # back from the lease
+    cash = red.cash
+    deal(state, "Red", "Blue", give={"machines": [machine]}, take={"cash": 6_000})
+    assert red.bank_debt == 0 and red.cash == cash + 1_000
+    assert blue.machines == [machine]

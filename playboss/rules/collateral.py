@@ -1,0 +1,66 @@
+"""Machines and computers as the bank's collateral (setting ``collateral``).
+
+Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": "the machines are considered
+collateral which can be collected by the bank if the loan is not repaid". With
+``"repay_first"`` (the literal reading) the bank's claim follows the collateral: when a team
+sells a machine or computer it owns (back to the bank, or to a team in a private deal), it
+first repays its bank debt down to the credit line the sale leaves it - from the sale's
+proceeds when it sells back, from its cash after the deal when it sells privately, as far as
+they go. With ``"free"`` (the engine's earlier reading) nothing is repaid and the debt may stay
+above the new line.
+
+Why not refuse the sale instead ("not unless the debt stays within the line")? The engine
+counts a machine's repurchase value in a team's liquidity, and a payment the cash does not
+cover waits while the team raises money; a team whose debt sits at its line and whose cash is
+short could then raise nothing, and its turn would wait for ever. Repaying from the proceeds
+keeps every sale possible, leaves the liquidity what it was, and the bank never loses its
+collateral: the effect the rulebook's words ask for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .constants import COMPUTER_CREDIT, MACHINE_CREDIT
+from .errors import marks
+from .money import _cash
+from .state import BANK, GameState, Team
+
+if TYPE_CHECKING:  # only named in annotations: no import of the dispatcher at run time
+    from .engine import Turn
+
+
+def credit_line(state: GameState, team: Team) -> int:
+    """The whole line: 5,000 per machine and 10,000 per computer the team owns."""
+    machines = sum(1 for m in state.machines.values() if m.owner == team.name)
+    return MACHINE_CREDIT * machines + COMPUTER_CREDIT * team.computers_owned
+
+
+def due_on_release(state: GameState, team: Team, machines: int = 0, computers: int = 0) -> int:
+    """What the team must repay when it sells ``machines`` and ``computers`` it owns: its bank
+    debt above the line that is left. Nothing under the ``"free"`` reading."""
+    if state.config.collateral != "repay_first" or not team.bank_debt:
+        return 0
+    line = credit_line(state, team) - MACHINE_CREDIT * machines - COMPUTER_CREDIT * computers
+    return max(0, team.bank_debt - max(0, line))
+
+
+def due_on_bundle(state: GameState, giver: Team, bundle: dict[str, Any]) -> int:
+    """``due_on_release`` for what ``giver`` sells in a deal: machines it owns (not those it
+    returns from a lease, nor those it leases out) and computers."""
+    sold = sum(1 for mid in bundle.get("machines", [])
+               if mid in state.machines and state.machines[mid].owner == giver.name)
+    return due_on_release(state, giver, sold, int(bundle.get("computers", 0)))
+
+
+def repay(turn: Turn, team: Team, amount: int) -> None:
+    """The bank collects ``amount`` of the team's debt from its cash (a repayment)."""
+    amount = min(amount, team.cash, team.bank_debt)
+    if amount <= 0:
+        return
+    state = turn.state
+    team.bank_debt -= amount
+    state.ledger.post(state.seq, "bank_debt", team.name, BANK, amount, "repayment")
+    _cash(turn, team, None, amount, "repayment")
+    turn.emit("repay", f"{team.name} repays {marks(amount)} Marks to the bank from the sale "
+              "of its collateral.", team=team.name, amount=amount, how="collateral")
