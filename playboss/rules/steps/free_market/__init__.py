@@ -67,7 +67,7 @@ from .stock import SELLABLE, sellable
 
 # isort: split
 # Last: the handlers, hooks and choices above go into the engine's registries once, in order.
-from . import registration  # noqa: F401
+from . import part  # noqa: F401
 
 __all__ = [
     # the step, its rules, the pending item, the rulebook's numbers
