@@ -23,7 +23,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from . import presence, screens
+from . import pacing, presence, screens
 from .access import Viewer, viewer_from
 from .events import group_name
 from .models import Game
@@ -86,6 +86,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await database_sync_to_async(presence.arrived)(
             self.game_id, self.viewer.default_actor, self.channel_name)
         await self._presence_changed()
+        # A restarted server's screens reconnect: its paced bots' lost chain starts again here.
+        await database_sync_to_async(pacing.on_connect)(self.game_id)
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "viewer"):

@@ -729,6 +729,15 @@ def close_overdue_round(*, game_id: int) -> bool:
 
 
 # ====================================================================== bots
+def _bot_seats(game: Game) -> dict[str, str]:
+    """Who a bot plays in ``game`` -> the engine bot's kind (teams, and step 6's
+    representative when a bot plays it)."""
+    bots = {t.name: t.bot for t in game.teams.all() if t.bot}
+    if game.representative in BOTS:  # step 6: a bot plays the worker representative
+        bots[WORKERS] = game.representative
+    return bots
+
+
 def play_bots(*, game_id: int, limit: int = BOT_MOVES_PER_CALL) -> int:
     """Let bot teams (and a bot representative) make every move the game waits on them for
     (at most ``limit``); returns how many."""
@@ -737,9 +746,7 @@ def play_bots(*, game_id: int, limit: int = BOT_MOVES_PER_CALL) -> int:
         game = Game.objects.get(pk=game_id)
         if game.status != Game.Status.RUNNING:
             break
-        bots = {t.name: t.bot for t in game.teams.all() if t.bot}
-        if game.representative in BOTS:  # step 6: a bot plays the worker representative
-            bots[WORKERS] = game.representative
+        bots = _bot_seats(game)
         if not bots:
             break
 
@@ -757,24 +764,35 @@ def play_bots(*, game_id: int, limit: int = BOT_MOVES_PER_CALL) -> int:
 @dataclass(frozen=True)
 class PacedStep:
     """What a paced bot step did: whether it moved, and when the next step is due (``None``:
-    the chain ends, a later change starts it again)."""
+    the chain ends, a later change starts it again). ``wait``: when the step found the slot
+    taken, the seconds until it is free (what a practice page waits before asking again)."""
 
     moved: bool
     next_in: float | None
     history: int = 0
+    wait: float = 0.0
 
 
 def play_paced_bot(*, game_id: int, history: int | None = None) -> PacedStep:
-    """One bot move of a game with a pace, when one is due (the pacing chain's step; see
-    ``tasks.play_bots_paced``). It runs in the game's row lock from the check to the move, so
-    an undo or a pause is either before it (seen: the chain ends) or after it, never between.
+    """One bot move of a game with a pace, when one is due: the step of every paced bot, the
+    class's (``tasks.play_bots_paced``, a chain of delayed tasks, restarted by
+    ``classroom.pacing`` when it died with its process) and a practice page's (it asks for
+    each move, ``practice.bot_step``). Exactly once, whoever calls and how often:
 
     * Not running (paused, lobby, ended): nothing; the chain ends. Resuming starts it again.
     * ``history`` is the game's undo count when the chain started: an undo since ends the
       chain (bots wait for the next move after an undo, as at pace 0).
     * The slot: a move is due when ``bots_next_at`` has passed; the step claims the next slot
-      (now + pace) before it moves, so a second chain (a move and a resume close together)
-      finds the slot taken and ends instead of doubling the pace."""
+      (now + pace) in the game's row lock before it thinks, so a second caller (a second
+      chain, the restart sweep, another tab) finds the slot taken and ends instead of doubling
+      the pace.
+    * The bot thinks outside the lock (a strong bot takes up to a second: no write of any game
+      waits for it on SQLite, whose lock is the whole database's), and its move is made only
+      for the state it was chosen in: in the row lock again, the game must still be at the
+      same move and undo count and running (a pause, an undo or a team's move meanwhile: no
+      bot move; that change has started a chain of its own). The move's idempotency key is
+      the state's (``bot-<history>-<seq>``), so not even a second process can make it twice.
+    """
     now = timezone.now()
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -783,22 +801,41 @@ def play_paced_bot(*, game_id: int, history: int | None = None) -> PacedStep:
         if history is not None and history != game.history:
             return PacedStep(False, None)
         if game.bots_next_at is not None and game.bots_next_at > now:
-            return PacedStep(False, None)  # another chain holds the slot and goes on
-        moved = play_bots(game_id=game_id, limit=1) > 0
-        game.refresh_from_db(fields=["status", "history", "bot_pace"])
-        Game.objects.filter(pk=game_id).update(
-            bots_next_at=now + timedelta(seconds=game.bot_pace) if moved else None)
-        if not moved or game.status != Game.Status.RUNNING or not game.bot_pace:
-            return PacedStep(moved, None, game.history)  # (pace 0: play_bots plays the rest)
-        return PacedStep(True, float(game.bot_pace), game.history)
+            # another step holds the slot and goes on
+            return PacedStep(False, None, game.history,
+                             (game.bots_next_at - now).total_seconds())
+        slot = now + timedelta(seconds=game.bot_pace)
+        Game.objects.filter(pk=game_id).update(bots_next_at=slot)
+    seen = (game.history, game.seq)
+    bots = _bot_seats(game)
+    move = state_store.read_state(game, partial(_next_bot_move, game_id, bots)) if bots \
+        else None
+    moved = False
+    if move is not None:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game_id)
+            if game.status == Game.Status.RUNNING and (game.history, game.seq) == seen:
+                try:
+                    moved = not submit_action(
+                        game_id=game_id, actor=move["actor"], payload=move, run_bots=False,
+                        idempotency_key=f"bot-{seen[0]}-{seen[1]}").duplicate
+                except ServiceError:
+                    moved = False
+    if not moved:  # give the slot back: the next change's step may move at once
+        Game.objects.filter(pk=game_id, bots_next_at=slot).update(bots_next_at=None)
+    game.refresh_from_db(fields=["status", "history", "bot_pace"])
+    if not moved or game.status != Game.Status.RUNNING or not game.bot_pace:
+        return PacedStep(moved, None, game.history)  # (pace 0: play_bots plays the rest)
+    return PacedStep(True, float(game.bot_pace), game.history)
 
 
 def _next_bot_move(game_id: int, bots: dict[str, str], state: GameState) -> dict[str, Any] | None:
     """The move of the first bot the game waits on; seeded by game and move, so a replay
-    after an undo plays the same."""
+    after an undo plays the same. A bot kind this process does not know (a level that has not
+    landed here yet) plays as the sensible bot rather than stopping the game."""
     for actor in waiting_for(state):
         if actor in bots:
-            bot: Bot = BOTS[bots[actor]](game_id * 100_003 + state.seq)
+            bot: Bot = BOTS.get(bots[actor], BOTS["sensible"])(game_id * 100_003 + state.seq)
             return bot.choose(state, actor).to_dict()
     return None
 

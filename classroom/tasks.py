@@ -27,3 +27,12 @@ def play_bots_paced(game_id: int, history: int) -> bool:
     if step.next_in is not None:
         dispatch.send_later(play_bots_paced, game_id, step.history, seconds=step.next_in)
     return step.moved
+
+
+@shared_task
+def resume_paced_bots() -> list[int]:
+    """Celery beat's sweep: restart the chains of paced games whose bots stalled (a worker
+    or server restarted and lost the delayed step; ``classroom.pacing``)."""
+    from . import pacing
+
+    return pacing.sweep()
