@@ -154,8 +154,8 @@ class StrongBot(Bot):
     def candidates(self, state: GameState, team: Team, baseline: A.Action) -> list[A.Action]:
         """The sensible move first, then a few alternatives of the decision in front of the
         team; empty when the decision is trivial."""
-        if state.current != team.name or not state.pending:
-            return []  # before the roll, or another team's turn: nothing to weigh
+        if not state.pending:
+            return []  # before the roll: nothing to weigh
         head = state.pending[0].kind
         if head in TRIVIAL_HEADS:
             return []
@@ -220,14 +220,21 @@ class StrongBot(Bot):
         team = world.teams[name]
         stop = team.rolls + self.budget.horizon_rolls
         players: dict[str, Bot] = {n: SensibleBot(seed + i) for i, n in enumerate(world.teams)}
+        fallback = RandomBot(seed + 999)  # also the bank and the worker representative
         for _ in range(MAX_PLAYOUT_ACTIONS):
             if world.phase == "ended" or team.bankrupt or team.rolls >= stop:
                 break
             actor = waiting_for(world)[0]
-            player = players.get(actor)
-            if player is None:  # the bank or the worker representative, as in simulate
-                player = players[actor] = RandomBot(seed + 999)
-            apply(world, player.choose(world, actor))
+            try:
+                apply(world, players.get(actor, fallback).choose(world, actor))
+            except RuleViolation:
+                # The sensible bot knows a few of the steps' rules less well than the engine
+                # (step 6's fresh goods): a move of the random bot's instead, or the future
+                # ends here.
+                try:
+                    apply(world, fallback.choose(world, actor))
+                except RuleViolation:
+                    break
         return standing(world, name)
 
 

@@ -1,0 +1,122 @@
+"""The engine's speed for looking ahead (issue 12): copying a mid-game state and playing it
+forward with sensible bots, as the strong bot's futures do.
+
+    python bench/bench_playout.py [--teams 4] [--years 4] [--seed 1] [--runs 7] [--steps all]
+                                  [--horizon 8]
+
+The state: a ``--teams`` game of sensible bots played until the first team has closed
+``--years`` years. Each run measures, on that state:
+
+* ``clone``: ``state.clone()`` (µs, the mean of 500 copies);
+* ``determinize``: a copy with the hidden things redrawn (``bots.strong.determinize``, µs);
+* ``horizon``: a determinized copy played forward until the first team has rolled
+  ``--horizon`` more times, every team a sensible bot (ms, the mean of 100 futures; the
+  strong bot's default future);
+* ``year``: the same until the first team has closed one more year (ms, 50 futures);
+* ``playouts/s``: futures of the horizon a second, copy included.
+
+Prints the median (min-max) of ``--runs`` runs, then the figures as one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from playboss.rules.bots import Bot, RandomBot, SensibleBot  # noqa: E402
+from playboss.rules.bots.strong import Budget, determinize  # noqa: E402
+from playboss.rules.cli import _parse_steps  # noqa: E402
+from playboss.rules.config import GameConfig  # noqa: E402
+from playboss.rules.engine import apply, new_game  # noqa: E402
+from playboss.rules.legal import waiting_for  # noqa: E402
+from playboss.rules.state import GameState  # noqa: E402
+
+
+def play(state: GameState, done: Callable[[GameState], bool], seed: int) -> int:
+    """Sensible bots play ``state`` until ``done``; the number of actions."""
+    players: dict[str, Bot] = {n: SensibleBot(seed + i) for i, n in enumerate(state.teams)}
+    actions = 0
+    while state.phase != "ended" and not done(state):
+        actor = waiting_for(state)[0]
+        player = players.setdefault(actor, RandomBot(seed + 999))
+        apply(state, player.choose(state, actor))
+        actions += 1
+    return actions
+
+
+def mid_game(teams: int, years: int, seed: int, steps: frozenset[int]) -> GameState:
+    config = GameConfig(teams=tuple(f"Team {i + 1}" for i in range(teams)), seed=seed,
+                        years=10, steps=steps)
+    state = new_game(config)
+    first = state.teams["Team 1"]
+    play(state, lambda s: first.years >= years, seed)
+    return state
+
+
+def one_run(state: GameState, horizon: int) -> dict[str, float]:
+    name = "Team 1"
+    began = time.perf_counter()
+    for _ in range(500):
+        state.clone()
+    clone_us = (time.perf_counter() - began) / 500 * 1e6
+    began = time.perf_counter()
+    for k in range(500):
+        determinize(state, name, k)
+    determinize_us = (time.perf_counter() - began) / 500 * 1e6
+    actions = 0
+    began = time.perf_counter()
+    for k in range(100):
+        world = determinize(state, name, k)
+        team = world.teams[name]
+        stop = team.rolls + horizon
+        actions += play(world, lambda s, t=team, r=stop: t.rolls >= r, k)
+    horizon_s = (time.perf_counter() - began) / 100
+    horizon_actions = actions / 100
+    actions = 0
+    began = time.perf_counter()
+    for k in range(50):
+        world = determinize(state, name, k)
+        team = world.teams[name]
+        stop = team.years + 1
+        actions += play(world, lambda s, t=team, y=stop: t.years >= y, k)
+    year_s = (time.perf_counter() - began) / 50
+    return {"clone_us": clone_us, "determinize_us": determinize_us,
+            "horizon_ms": horizon_s * 1e3, "horizon_actions": horizon_actions,
+            "year_ms": year_s * 1e3, "year_actions": actions / 50,
+            "playouts_per_s": 1 / horizon_s}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--teams", type=int, default=4)
+    parser.add_argument("--years", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--steps", default="")
+    parser.add_argument("--horizon", type=int, default=Budget().horizon_rolls)
+    args = parser.parse_args()
+    state = mid_game(args.teams, args.years, args.seed, _parse_steps(args.steps))
+    runs = [one_run(state, args.horizon) for _ in range(args.runs)]
+    figures: dict[str, object] = {
+        "bench": "playout", "teams": args.teams, "years": args.years, "seed": args.seed,
+        "steps": sorted(_parse_steps(args.steps)), "horizon_rolls": args.horizon,
+        "runs": args.runs, "state_actions": state.seq,
+        "ledger_entries": len(state.ledger.entries)}
+    for key in runs[0]:
+        values = [r[key] for r in runs]
+        figures[key] = {"median": round(statistics.median(values), 2),
+                        "min": round(min(values), 2), "max": round(max(values), 2)}
+        print(f"{key:16} {statistics.median(values):10.2f}  ({min(values):.2f}-"
+              f"{max(values):.2f})", file=sys.stderr)
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
