@@ -491,7 +491,7 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
             "unemployed.", "workers"),
     })(e),
     "workers_retired": with_workers(gettext_noop(
-        "%(team)s completes the first lap: the worker representative returns %(workers)s "
+        "%(team)s completes the first year: the worker representative returns %(workers)s "
         "never hired; from now on salaries are negotiated freely and unemployment support "
         "is paid.")),
     "unemployment_support": _unemployment_support,
@@ -537,17 +537,23 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
 }
 
 
+#: Events whose engine text speaks of a "lap" where the game's words say "year" (issue 13,
+#: "Words"): the site tells them in its own words in English too.
+SITE_WORDS_IN_ENGLISH = frozenset({"workers_retired"})
+
+
 def describe_event(event: Event, language: str | None = None) -> str:
     """What happened, as one sentence in ``language`` (default: the active language).
 
     Known event types are told from their fields with gettext; any other type, an event
-    whose fields do not fit, and every event in English show the engine's own text.
+    whose fields do not fit, and every event in English show the engine's own text (but
+    ``SITE_WORDS_IN_ENGLISH``).
     """
     if language is not None:
         with translation.override(language):
             return describe_event(event)
     text = str(event.get("text", ""))
-    if in_english():
+    if in_english() and event.get("type") not in SITE_WORDS_IN_ENGLISH:
         return text
     describer = _DESCRIBERS.get(str(event.get("type", "")))
     if describer is None:

@@ -330,8 +330,8 @@ CATALOGUE: dict[str, Any] = {
     "offer_whole_number": _("The offer number must be a whole number."),
     "offer_at_least_one_worker": _("Offer at least one worker."),
     "salary_negative": _("A salary cannot be below 0 Marks."),
-    "start_salary": _("Until the first team completes its first lap the salary is %(salary)s "
-                      "Marks a worker; then it is negotiated freely."),
+    "start_salary": _("Until the first team completes its first year the salary is "
+                      "%(salary)s Marks a worker; then it is negotiated freely."),
     "workers_left": ngettext_lazy(
         "The worker representative has %(have)s worker left, not %(workers)s.",
         "The worker representative has %(have)s workers left, not %(workers)s.", "have"),
