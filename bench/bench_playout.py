@@ -36,7 +36,7 @@ from playboss.rules.cli import _parse_steps  # noqa: E402
 from playboss.rules.config import GameConfig  # noqa: E402
 from playboss.rules.engine import apply, new_game  # noqa: E402
 from playboss.rules.legal import waiting_for  # noqa: E402
-from playboss.rules.state import GameState  # noqa: E402
+from playboss.rules.state import GameState, Team  # noqa: E402
 
 
 def play(state: GameState, done: Callable[[GameState], bool], seed: int) -> int:
@@ -60,6 +60,17 @@ def mid_game(teams: int, years: int, seed: int, steps: frozenset[int]) -> GameSt
     return state
 
 
+def rolled(team: Team, rolls: int) -> Callable[[GameState], bool]:
+    """Done once ``team`` has rolled ``rolls`` more times (the strong bot's horizon)."""
+    stop = team.rolls + rolls
+    return lambda _: team.rolls >= stop
+
+
+def closed_a_year(team: Team) -> Callable[[GameState], bool]:
+    stop = team.years + 1
+    return lambda _: team.years >= stop
+
+
 def one_run(state: GameState, horizon: int) -> dict[str, float]:
     name = "Team 1"
     began = time.perf_counter()
@@ -74,18 +85,14 @@ def one_run(state: GameState, horizon: int) -> dict[str, float]:
     began = time.perf_counter()
     for k in range(100):
         world = determinize(state, name, k)
-        team = world.teams[name]
-        stop = team.rolls + horizon
-        actions += play(world, lambda s, t=team, r=stop: t.rolls >= r, k)
+        actions += play(world, rolled(world.teams[name], horizon), k)
     horizon_s = (time.perf_counter() - began) / 100
     horizon_actions = actions / 100
     actions = 0
     began = time.perf_counter()
     for k in range(50):
         world = determinize(state, name, k)
-        team = world.teams[name]
-        stop = team.years + 1
-        actions += play(world, lambda s, t=team, y=stop: t.years >= y, k)
+        actions += play(world, closed_a_year(world.teams[name]), k)
     year_s = (time.perf_counter() - began) / 50
     return {"clone_us": clone_us, "determinize_us": determinize_us,
             "horizon_ms": horizon_s * 1e3, "horizon_actions": horizon_actions,
