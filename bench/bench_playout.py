@@ -15,7 +15,10 @@ The state: a ``--teams`` game of sensible bots played until the first team has c
 * ``year``: the same until the first team has closed one more year (ms, 50 futures);
 * ``playouts/s``: futures of the horizon a second, copy included.
 
-Prints the median (min-max) of ``--runs`` runs, then the figures as one JSON line.
+Prints the median (min-max) of ``--runs`` runs. Then the strong bot's decisions with its
+default budget: every decision of the first team in a whole game of sensible bots (same
+seed) on which the strong bot looks ahead, each timed ``--runs`` times; the median, p95 and
+largest of the per-decision medians. Then the figures as one JSON line.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playboss.rules.bots import Bot, RandomBot, SensibleBot  # noqa: E402
-from playboss.rules.bots.strong import Budget, determinize  # noqa: E402
+from playboss.rules.bots.strong import Budget, StrongBot, determinize  # noqa: E402
 from playboss.rules.cli import _parse_steps  # noqa: E402
 from playboss.rules.config import GameConfig  # noqa: E402
 from playboss.rules.engine import apply, new_game  # noqa: E402
@@ -100,6 +103,38 @@ def one_run(state: GameState, horizon: int) -> dict[str, float]:
             "playouts_per_s": 1 / horizon_s}
 
 
+def decision_states(teams: int, seed: int, steps: frozenset[int]) -> list[GameState]:
+    """Copies of every state of a sensible game at which the strong bot would look ahead
+    for the first team."""
+    config = GameConfig(teams=tuple(f"Team {i + 1}" for i in range(teams)), seed=seed,
+                        years=10, steps=steps)
+    state = new_game(config)
+    players: dict[str, Bot] = {n: SensibleBot(seed + i) for i, n in enumerate(state.teams)}
+    probe = StrongBot(seed)
+    found: list[GameState] = []
+    while state.phase != "ended":
+        actor = waiting_for(state)[0]
+        move = players.setdefault(actor, RandomBot(seed + 999)).choose(state, actor)
+        if actor == "Team 1" and len(probe.candidates(state, state.teams[actor], move)) > 1:
+            found.append(state.clone())
+        apply(state, move)
+    return found
+
+
+def time_decisions(states: list[GameState], runs: int) -> list[float]:
+    """Per decision, the median of ``runs`` timings of a fresh strong bot's choice (ms)."""
+    out = []
+    for state in states:
+        times = []
+        for run in range(runs):
+            bot = StrongBot(run)
+            began = time.perf_counter()
+            bot.choose(state, "Team 1")
+            times.append((time.perf_counter() - began) * 1e3)
+        out.append(statistics.median(times))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=4)
@@ -122,6 +157,16 @@ def main() -> None:
                         "min": round(min(values), 2), "max": round(max(values), 2)}
         print(f"{key:16} {statistics.median(values):10.2f}  ({min(values):.2f}-"
               f"{max(values):.2f})", file=sys.stderr)
+    decisions = time_decisions(decision_states(args.teams, args.seed, _parse_steps(args.steps)),
+                               args.runs)
+    ordered = sorted(decisions)
+    figures["decisions"] = len(decisions)
+    figures["decision_ms"] = {"median": round(statistics.median(decisions), 1),
+                              "p95": round(ordered[int(0.95 * len(ordered))], 1),
+                              "max": round(ordered[-1], 1)}
+    print(f"strong decisions {len(decisions)}: median {statistics.median(decisions):.1f} ms, "
+          f"p95 {ordered[int(0.95 * len(ordered))]:.1f} ms, max {ordered[-1]:.1f} ms",
+          file=sys.stderr)
     print(json.dumps(figures))
 
 
