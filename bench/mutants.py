@@ -1,0 +1,245 @@
+"""Mutants the suite must catch (issue 14): each is a small, plausible bug put into the engine.
+
+    python bench/mutants.py                 # every mutant: caught, survived or not applied
+    python bench/mutants.py --only interest_rounded_down
+    python bench/mutants.py --list
+
+A mutant is a regular expression and its replacement, applied to the source of the one
+function it names, wherever in ``playboss/rules`` that function lives, while its module is
+imported (an import hook: nothing on disk changes, so this runs safely beside other people's
+work in the same checkout). For each mutant a fresh interpreter runs the mutant's tests with
+the mutation in place; the mutant is *caught* when they fail. It is *not applied* when the
+pattern matches nowhere or more than once: the engine's code moved or changed, and the pattern
+must be brought up to date (that is a failure too — a mutant that silently stops applying
+proves nothing). The unmutated tests must pass, or the check means nothing: that is run first.
+
+``tests/test_mutants.py`` runs this in the suite. Exit status: 0 when every mutant is caught.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import CodeType, ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "playboss.rules"
+#: Exit status of a run whose mutation was not applied exactly once.
+NOT_APPLIED = 3
+
+INTEREST_TESTS = ("tests/rules/test_new_interest_liquidity_estate.py",)
+TAKEOVER_TESTS = ("tests/steps/test_new_takeover_consolidation.py",)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    what: str
+    function: str  # the function whose body is mutated (``def <function>(``)
+    pattern: str  # a regular expression within that function
+    replacement: str
+    tests: tuple[str, ...]
+
+
+MUTANTS = (
+    Mutant("interest_rounded_down", "interest rounded down instead of up",
+           "", r"-\(\s*-\s*(?P<debt>[\w.]+\s*\*\s*INTEREST_PERCENT)\s*//\s*100\s*\)",
+           r"\g<debt> // 100", INTEREST_TESTS),
+    Mutant("liquidity_without_finished", "liquidity ignoring finished goods",
+           "liquidity", r"\+\s*team\.finished\s*\*\s*REPURCHASE\[\"finished\"\]", "",
+           INTEREST_TESTS),
+    Mutant("lot_without_computer", "a bankrupt team's lot value ignoring computers",
+           "lot_value", r"\+\s*team\.computers_owned\s*\*\s*REPURCHASE\[\"computer\"\]", "",
+           INTEREST_TESTS),
+    Mutant("takeover_restarts_delivery",
+           "a takeover resetting machine delivery countdowns (a full delivery time again)",
+           "_consolidate", r"(machine\.ready_at\s*=\s*buyer\.rolls\s*\+\s*)left\b",
+           r"\g<1>2", TAKEOVER_TESTS),
+    Mutant("takeover_delivers_at_once",
+           "a takeover ending machine delivery countdowns (machines on order ready at once)",
+           "_consolidate", r"(machine\.ready_at\s*=\s*buyer\.rolls)\s*\+\s*left\b",
+           r"\g<1>", TAKEOVER_TESTS),
+    Mutant("takeover_keeps_target_clock",
+           "a takeover leaving delivery counted in the target's rolls",
+           "_consolidate", r"machine\.ready_at\s*=\s*buyer\.rolls\s*\+\s*left\b",
+           "machine.ready_at = machine.ready_at", TAKEOVER_TESTS),
+    Mutant("takeover_leaves_lease", "a takeover leaving the leased computer with the target",
+           "_consolidate",
+           r"buyer\.lease_field\s*,\s*target\.lease_field\s*=\s*target\.lease_field\s*,\s*None",
+           "target.lease_field = target.lease_field", TAKEOVER_TESTS),
+    Mutant("takeover_drops_computer", "a takeover leaving the owned computer uncounted",
+           "_consolidate",
+           r"buyer\.computers_owned\s*\+=\s*target\.computers_owned",
+           "buyer.computers_owned += 0", TAKEOVER_TESTS),
+)
+BY_NAME = {m.name: m for m in MUTANTS}
+
+
+# ------------------------------------------------------------------ applying a mutation
+def _function_span(source: str, function: str) -> tuple[int, int] | None:
+    """Where ``def function(`` and its body lie in ``source`` (to the next line indented no
+    deeper than the ``def``), or None."""
+    found = re.search(rf"^(?P<indent>[ \t]*)def {re.escape(function)}\(", source, re.M)
+    if found is None:
+        return None
+    indent = len(found.group("indent"))
+    body = source.find("\n", found.end()) + 1 or len(source)
+    end = len(source)
+    for line in re.finditer(r"^([ \t]*)\S.*$", source[body:], re.M):
+        if len(line.group(1)) <= indent and not line.group(0).lstrip().startswith(")"):
+            end = body + line.start()
+            break
+    return found.start(), end
+
+
+def mutate(source: str, mutant: Mutant) -> tuple[str, int]:
+    """``source`` with the mutation applied, and how many places it changed."""
+    start, end = 0, len(source)
+    if mutant.function:
+        span = _function_span(source, mutant.function)
+        if span is None:
+            return source, 0
+        start, end = span
+    body, count = re.subn(mutant.pattern, mutant.replacement, source[start:end])
+    return source[:start] + body + source[end:], count
+
+
+def matches_on_disk(mutant: Mutant) -> list[str]:
+    """The engine's files the mutant would change (it must be exactly one, once)."""
+    hits = []
+    for path in sorted((ROOT / "playboss" / "rules").rglob("*.py")):
+        _, count = mutate(path.read_text(encoding="utf-8"), mutant)
+        hits += [str(path.relative_to(ROOT))] * count
+    return hits
+
+
+class _MutatedLoader(importlib.machinery.SourceFileLoader):
+    def __init__(self, fullname: str, path: str, source: str) -> None:
+        super().__init__(fullname, path)
+        self.mutated = source
+
+    def get_source(self, fullname: str) -> str:
+        return self.mutated
+
+    def get_code(self, fullname: str) -> CodeType:
+        # Never the cached bytecode: that is the unmutated module.
+        return compile(self.mutated, self.path, "exec", dont_inherit=True)
+
+
+class _MutatingFinder(importlib.abc.MetaPathFinder):
+    """Finds the engine's modules as usual and hands the one holding the mutant's function
+    to a loader that compiles the mutated source."""
+
+    def __init__(self, mutant: Mutant) -> None:
+        self.mutant = mutant
+        self.applied: list[str] = []
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if not fullname.startswith(PACKAGE + ".") or path is None:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+            return None
+        source = Path(spec.origin).read_text(encoding="utf-8")
+        mutated, count = mutate(source, self.mutant)
+        if not count:
+            return None
+        self.applied += [fullname] * count
+        return importlib.util.spec_from_file_location(
+            fullname, spec.origin, loader=_MutatedLoader(fullname, spec.origin, mutated))
+
+
+def run_mutated(name: str, pytest_args: list[str]) -> int:
+    """In this interpreter: install the mutant, run pytest, say whether it was applied."""
+    sys.path.insert(0, str(ROOT))  # this checkout's engine, as ``python -m pytest`` finds it
+    import pytest
+
+    finder = _MutatingFinder(BY_NAME[name])
+    sys.meta_path.insert(0, finder)
+    status = int(pytest.main(pytest_args))
+    if len(finder.applied) != 1:
+        print(f"mutant {name} applied {len(finder.applied)} times ({finder.applied}), "
+              "not once", file=sys.stderr)
+        return NOT_APPLIED
+    return status
+
+
+# ------------------------------------------------------------------ the whole check
+def _pytest_args(tests: Sequence[str]) -> list[str]:
+    return [*tests, "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"]
+
+
+def _run(args: list[str]) -> tuple[int, float, str]:
+    began = time.perf_counter()
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
+    return done.returncode, time.perf_counter() - began, done.stdout + done.stderr
+
+
+def check(mutants: Sequence[Mutant]) -> list[dict[str, object]]:
+    """Each mutant's verdict: ``caught``, ``survived``, ``not applied`` or ``error``."""
+    results: list[dict[str, object]] = []
+    tests = sorted({t for m in mutants for t in m.tests})
+    status, seconds, output = _run(["-m", "pytest", *_pytest_args(tests)])
+    if status != 0:
+        raise SystemExit(f"the unmutated tests fail; fix them first:\n{output[-3000:]}")
+    for mutant in mutants:
+        hits = matches_on_disk(mutant)
+        if len(hits) != 1:
+            results.append({"mutant": mutant.name, "verdict": "not applied", "where": hits,
+                            "what": mutant.what})
+            continue
+        status, seconds, output = _run([__file__, "--apply", mutant.name, "--",
+                                        *_pytest_args(mutant.tests)])
+        verdict = {0: "survived", 1: "caught", NOT_APPLIED: "not applied"}.get(status, "error")
+        row: dict[str, object] = {"mutant": mutant.name, "verdict": verdict, "where": hits[0],
+                                  "what": mutant.what, "seconds": round(seconds, 1)}
+        if verdict == "caught":
+            failed = re.findall(r"^FAILED (\S+)", output, re.M)
+            row["caught_by"] = failed[0] if failed else "?"
+        elif verdict != "survived":
+            row["output"] = output[-2000:]
+        results.append(row)
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", choices=sorted(BY_NAME),
+                        help="check only this mutant (repeatable)")
+    parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
+    parser.add_argument("--apply", choices=sorted(BY_NAME), help=argparse.SUPPRESS)
+    parser.add_argument("pytest_args", nargs="*", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.apply:
+        return run_mutated(args.apply, args.pytest_args)
+    if args.list:
+        for mutant in MUTANTS:
+            print(f"{mutant.name:30} {mutant.what}")
+        return 0
+    chosen = [BY_NAME[n] for n in args.only] if args.only else list(MUTANTS)
+    results = check(chosen)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        for row in results:
+            print(f"{row['verdict']:12} {row['mutant']:30} {row.get('caught_by', '')}"
+                  f"{'' if row['verdict'] == 'caught' else row.get('output', row['where'])}")
+    return 0 if all(row["verdict"] == "caught" for row in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
