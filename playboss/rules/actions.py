@@ -165,6 +165,8 @@ class ProposeDeal(Action):
     give: dict[str, Any] = field(default_factory=dict)
     take: dict[str, Any] = field(default_factory=dict)
     terms: str = ""
+    #: The loan in the deal comes due after this many of the borrower's years (``loan_due``).
+    loan_due_years: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +227,8 @@ for _cls in (Roll, Purchase, Invest, Produce, Sell, Pass, BuyWeb, CostChoice, Wr
     register(_cls)
 
 
-_INT_FIELDS = {"die", "units", "credit", "amount", "card", "machine", "deal", "loan"}
+_INT_FIELDS = {"die", "units", "credit", "amount", "card", "machine", "deal", "loan",
+               "loan_due_years"}
 #: What any number in a move may be, either way: far beyond every amount, count and id a game
 #: reaches (a whole class's cash is some millions), far below what makes a log or a panel
 #: absurd. A text or list field of a move holds at most MAX_TEXT characters or MAX_LIST

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from . import actions as A
 from . import engine as E
-from . import legal
+from . import legal, loan_due
 from .constants import REPURCHASE
 from .errors import RuleViolation, marks
 from .fields import _end_lease
@@ -192,7 +192,8 @@ def _settle(turn: E.Turn, team: Team, due: int, reason: str) -> None:
         del state.loans[loan.id]
     if claims:
         _cash(turn, None, team, claims, "bankruptcy sale")
-    paid = min(team.cash, due)
+    # A private loan that came due ranks behind the bank, among the private lenders below.
+    paid = min(team.cash, due) if reason != loan_due.REASON else 0
     if paid:
         payee = DUE_PAYEES.get(reason)
         if payee is not None:

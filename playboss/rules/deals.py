@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import actions as A
-from . import collateral
+from . import collateral, loan_due
 from .any_time import _any_time
 from .engine import Turn
 from .errors import RuleViolation, marks, units_of
@@ -115,9 +115,11 @@ def _propose_deal(turn: Turn, action: A.ProposeDeal) -> None:
     _check_bundle(state, team, partner, action.give)
     # The partner's side is checked when it accepts: its holdings are its own business.
     _check_bundle_shape(action.take)
+    loan_due.check_offer(state, action.loan_due_years, action.give, action.take)
     deal = Deal(state.new_id(), team.name, partner.name, dict(action.give), dict(action.take),
                 action.terms)
     state.deals[deal.id] = deal
+    loan_due.offered(state, deal.id, action.loan_due_years)
     turn.emit("deal_offered", f"{team.name} offers {partner.name} a deal: gives "
               f"{_bundle_text(action.give)}, asks {_bundle_text(action.take)}.",
               team=team.name, partner=partner.name, deal=deal.id, give=dict(action.give),
@@ -197,10 +199,11 @@ def _accept_deal(turn: Turn, action: A.AcceptDeal) -> None:
         raise RuleViolation("Swap computers by two deals.", "Private Business between Players",
                             code="deal_swap_computers")
     del state.deals[deal.id]
+    due_years = loan_due.offer_closed(state, deal.id)
     dues = [(proposer, collateral.due_on_bundle(state, proposer, deal.give)),
             (team, collateral.due_on_bundle(state, team, deal.take))]
-    _hand_over(turn, proposer, team, deal.give, deal.terms)
-    _hand_over(turn, team, proposer, deal.take, deal.terms)
+    _hand_over(turn, proposer, team, deal.give, deal.terms, due_years)
+    _hand_over(turn, team, proposer, deal.take, deal.terms, due_years)
     turn.emit("deal_done", f"{team.name} accepts deal {deal.id} with {proposer.name}.",
               team=team.name, partner=proposer.name, deal=deal.id,
               give=deal.give, take=deal.take)
@@ -208,7 +211,8 @@ def _accept_deal(turn: Turn, action: A.AcceptDeal) -> None:
         collateral.repay(turn, seller, due)
 
 
-def _hand_over(turn: Turn, giver: Team, receiver: Team, bundle: dict[str, Any], terms: str) -> None:
+def _hand_over(turn: Turn, giver: Team, receiver: Team, bundle: dict[str, Any], terms: str,
+               due_years: int | None = None) -> None:
     state = turn.state
     led = state.ledger
     reason = "private deal"
@@ -248,6 +252,7 @@ def _hand_over(turn: Turn, giver: Team, receiver: Team, bundle: dict[str, Any], 
         amount = bundle["loan"]
         loan = Loan(state.new_id(), giver.name, receiver.name, amount, terms)
         state.loans[loan.id] = loan
+        loan_due.lent(state, loan.id, receiver, due_years)
         led.post(state.seq, "private_debt", giver.name, receiver.name, amount, "private loan")
         _cash(turn, giver, receiver, amount, "private loan")
 
@@ -261,6 +266,7 @@ def _reject_deal(turn: Turn, action: A.RejectDeal) -> None:
                             code="deal_only_partner_rejects",
                             params={"deal": deal.id, "partner": deal.partner})
     del turn.state.deals[deal.id]
+    loan_due.offer_closed(turn.state, deal.id)
     turn.emit("deal_rejected", f"{team.name} turns down deal {deal.id}.", team=team.name,
               deal=deal.id)
 
@@ -274,6 +280,7 @@ def _withdraw_deal(turn: Turn, action: A.WithdrawDeal) -> None:
                             code="deal_only_proposer_withdraws",
                             params={"deal": deal.id, "proposer": deal.proposer})
     del turn.state.deals[deal.id]
+    loan_due.offer_closed(turn.state, deal.id)
     turn.emit("deal_withdrawn", f"{team.name} withdraws deal {deal.id}.", team=team.name,
               deal=deal.id)
 

@@ -10,6 +10,7 @@ the round and the game ending.
 from __future__ import annotations
 
 from . import actions as A
+from . import loan_due
 from .config import FIELD_NAMES
 from .constants import INTEREST_PERCENT, LOAN_FEE, WEB_LEASE
 from .engine import AUTO, Turn, _bankrupt, _hook, _pay_capital, _team, _waiting_text, waiting
@@ -130,6 +131,7 @@ def _cross_start(turn: Turn, team: Team) -> None:
                                      f"10% of {marks(team.bank_debt)} Marks bank debt",
                                      {"percent": INTEREST_PERCENT, "debt": team.bank_debt}))
         state.pending.append(Pending("pay", LOAN_FEE, "loan fee", "loan maintenance fee"))
+    loan_due.on_cross_start(turn, team)  # private loans due with this year (the lenders')
     if config.lease_renewal == "start" and team.lease_field is not None:
         state.pending.append(Pending("lease"))
     _hook("cross_start", turn, team)
@@ -166,6 +168,8 @@ def _advance(turn: Turn) -> None:
         if head.kind == "pay":
             if team.cash >= head.amount:
                 state.pending.pop(0)
+                if loan_due.pays_lender(turn, team, head):
+                    continue
                 _cash(turn, team, None, head.amount, head.reason)
                 turn.emit("paid", f"{team.name} pays {marks(head.amount)} Marks: {head.reason}"
                           f"{' (' + head.detail + ')' if head.detail else ''}.",

@@ -10,22 +10,28 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from playboss.rules import RuleViolation, legal_actions
 from playboss.rules import actions as A
-from playboss.rules import legal_actions
+from playboss.rules.actions import action_from_dict
 from playboss.rules.config import GameConfig
 from playboss.rules.readings import LEGACY, LITERAL
-from playboss.rules.state import BANK
+from playboss.rules.state import BANK, GameState
 from playboss.rules.steps.free_market.actions import OfferSale
 from tests.rules.helpers import (
     buy_webs,
     deal,
     finished_game,
+    game,
     idle_others,
     machine_game,
     play,
+    refused,
     roll_to,
     settle,
     turn_to,
+    walk,
 )
 
 
@@ -155,3 +161,85 @@ def test_a_private_sale_of_the_collateral_repays_the_bank_from_the_price() -> No
     deal(state, "Red", "Blue", give={"machines": [machine]}, take={"cash": 6_000})
     assert red.bank_debt == 0 and red.cash == cash + 1_000
     assert blue.machines == [machine]
+
+
+# ====================================================================== loans that come due
+def _lend_due(state: GameState, amount: int, years: int) -> int:
+    """Blue lends Red ``amount``, due after ``years`` of Red's years; the loan's number."""
+    play(state, A.ProposeDeal("Blue", partner="Red", give={"loan": amount},
+                              loan_due_years=years))
+    play(state, A.AcceptDeal("Red", deal=max(state.deals)))
+    return max(state.loans)
+
+
+def _to_the_start(state: GameState) -> list[dict[str, Any]]:
+    """Red walks to field 41 and, with its next roll (a 2), crosses the start; the events."""
+    walk(state, "Red", 41)
+    idle_others(state, "Red")
+    return play(state, A.Roll("Red", die=2))
+
+
+def test_a_loan_due_after_one_year_is_repaid_when_the_borrower_crosses_the_start() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": a private loan "when it
+    comes due" - due after one of Red's years, it is repaid to Blue at Red's next crossing of
+    the start; one due after two years is not."""
+    state = game(second_capital=0, **literal("private_loan_due"))
+    due_now = _lend_due(state, 3_000, years=1)
+    later = _lend_due(state, 1_000, years=2)
+    blue = state.teams["Blue"].cash
+    events = _to_the_start(state)
+    repaid = [e for e in events if e["type"] == "repay_private"]
+    assert [(e["amount"], e["how"]) for e in repaid] == [(3_000, "due")]
+    assert due_now not in state.loans and state.loans[later].amount == 1_000
+    assert state.teams["Blue"].cash == blue + 3_000
+
+
+def test_a_borrower_who_cannot_repay_a_due_loan_is_bankrupt_and_the_bank_is_paid_first() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": "If your assets are not
+    sufficient to repay a bank or private loan when it comes due, you will enter bankruptcy ...
+    the bank has first rights to repayment" - Red's 4,000 go to the bank (5,000 debt), none to
+    Blue, whose loan of 6,000 fell due."""
+    state = machine_game(second_capital=0, **literal("private_loan_due"))
+    _lend_due(state, 6_000, years=1)
+    walk(state, "Red", 41)
+    idle_others(state, "Red")
+    red, blue = state.teams["Red"], state.teams["Blue"]
+    deal(state, "Red", "Blue", give={"cash": red.cash - 500})  # Red keeps 500
+    blue_cash = blue.cash
+    play(state, A.Roll("Red", die=2))  # interest 500 paid; the fee of 1,000 waits
+    assert state.pending[0].reason == "loan fee" and not red.bankrupt
+    events = play(state, A.SellBack("Red", item="machine", machine=red.machines[0]))
+    # Fee paid (4,000 left); the loan of 6,000 is more than Red can raise: bankrupt.
+    assert red.bankrupt and any(e["type"] == "bankrupt" for e in events)
+    written_off = [e for e in state.ledger.entries if e.reason == "written off"]
+    assert [e.qty for e in written_off] == [1_000]  # 4,000 of the 5,000 debt repaid
+    assert blue.cash == blue_cash and not state.loans
+
+
+def test_a_due_date_is_refused_on_the_legacy_reading_and_needs_a_loan() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": with
+    ``private_loan_due: "never"`` a due date is refused; under the literal reading it needs a
+    loan in the deal and at least one year."""
+    legacy = game(private_loan_due=LEGACY["private_loan_due"])
+    error = refused(legacy, A.ProposeDeal("Blue", partner="Red", give={"loan": 1_000},
+                                          loan_due_years=1), "no due date")
+    assert error.code == "loan_due_not_played"
+    state = game(**literal("private_loan_due"))
+    assert refused(state, A.ProposeDeal("Blue", partner="Red", give={"cash": 1_000},
+                                        loan_due_years=1)).code == "loan_due_without_loan"
+    assert refused(state, A.ProposeDeal("Blue", partner="Red", give={"loan": 1_000},
+                                        loan_due_years=0)).code == "loan_due_years"
+
+
+def test_the_due_date_is_in_the_moves_json_and_old_logs_read_as_before() -> None:
+    """Rulebook I, "Private Business between Players": the due date travels in the move's JSON
+    (``loan_due_years``); a move without it - every log written before - reads as a loan with
+    no due date, and writes no such field."""
+    offer = A.ProposeDeal("Blue", partner="Red", give={"loan": 1_000}, loan_due_years=2)
+    data = offer.to_dict()
+    assert data["loan_due_years"] == 2 and action_from_dict(data) == offer
+    old = {"type": "propose_deal", "actor": "Blue", "partner": "Red", "give": {"loan": 1_000}}
+    assert action_from_dict(old).loan_due_years is None
+    assert action_from_dict(old).to_dict() == {**old, "take": {}}
+    with pytest.raises(RuleViolation):
+        action_from_dict({**old, "loan_due_years": "soon"})
