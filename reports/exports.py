@@ -26,19 +26,10 @@ from django.utils.translation import gettext as _
 
 from playboss.rules.accounts import LINES
 
+from .analysis_sheets import bridge_sheet, cash_flow_sheet, class_sheet, ratios_sheet
 from .builders.base import Figures
 from .labels import kind_label, line_label, reason_label
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """One table: a name, column headers, rows; ``money`` are the columns in Marks."""
-
-    name: str
-    header: list[str]
-    rows: list[list[Any]]
-    money: frozenset[int] = frozenset()
-    widths: dict[int, int] = field(default_factory=dict)
+from .sheet import Sheet
 
 
 @dataclass(frozen=True)
@@ -184,7 +175,8 @@ def to_xlsx(sheets: Sequence[Sheet]) -> bytes:
             out: list[Any] = list(row)
             for col, value in enumerate(out):
                 fmt = ("#,##0" if col in money and isinstance(value, int) and not isinstance(
-                    value, bool) else "0.0000" if isinstance(value, float)
+                    value, bool) else "0.0%" if col in sheet.percent and isinstance(
+                    value, float) else "0.0000" if isinstance(value, float)
                     else "yyyy-mm-dd hh:mm:ss" if isinstance(value, datetime) else None)
                 if fmt is not None:
                     cell = WriteOnlyCell(ws, value=value)
@@ -203,10 +195,19 @@ def _sheet_title(name: str) -> str:
     return name[:31]
 
 
+#: The tables made of the engine's figures alone, by their CSV name (the actions come from the
+#: site's log): the grading tables, then the analysis (``playboss.rules.analysis``).
+TABLES = {"figures": figures_sheet, "results": results_sheet, "ledger": ledger_sheet,
+          "cash-flow": cash_flow_sheet, "capital-bridge": bridge_sheet, "ratios": ratios_sheet,
+          "class": class_sheet}
+
+
 def grading_sheets(fig: Figures, actions: Iterable[ActionRecord]) -> list[Sheet]:
-    return [figures_sheet(fig), results_sheet(fig), ledger_sheet(fig), actions_sheet(actions)]
+    sheets = [make(fig) for make in TABLES.values()]
+    return [*sheets[:3], actions_sheet(actions), *sheets[3:]]
 
 
 def csv_files(fig: Figures, actions: Iterable[ActionRecord]) -> dict[str, bytes]:
-    return {"figures.csv": to_csv(figures_sheet(fig)), "results.csv": to_csv(results_sheet(fig)),
-            "ledger.csv": to_csv(ledger_sheet(fig)), "actions.csv": to_csv(actions_sheet(actions))}
+    files = {f"{name}.csv": to_csv(make(fig)) for name, make in TABLES.items()}
+    files["actions.csv"] = to_csv(actions_sheet(actions))
+    return files

@@ -33,7 +33,7 @@ from . import exports, selectors, services
 from .models import ReportJob
 
 Kind = ReportJob.Kind
-CSV_TABLES = ("figures", "results", "ledger", "actions")
+CSV_TABLES = (*exports.TABLES, "actions")
 
 
 def _viewer(request: HttpRequest, game: Game) -> Viewer | None:
@@ -157,9 +157,7 @@ def export_csv(request: HttpRequest, game_id: int, table: str) -> HttpResponse:
         if table == "actions":
             data = exports.to_csv(exports.actions_sheet(services.action_records(game)))
         else:
-            sheet = {"figures": exports.figures_sheet, "results": exports.results_sheet,
-                     "ledger": exports.ledger_sheet}[table](ctx.fig)
-            data = exports.to_csv(sheet)
+            data = exports.to_csv(exports.TABLES[table](ctx.fig))
     response = HttpResponse(data, content_type="text/csv; charset=utf-8")
     name = f"playboss-{slugify(game.name) or 'game'}-{game.code}-{table}.csv".lower()
     response["Content-Disposition"] = f'attachment; filename="{name}"'

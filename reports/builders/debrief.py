@@ -265,7 +265,8 @@ def pnl_tax_table(ctx: Ctx, year: int) -> Flowable:
     fmt = ctx.fmt
     names, rows = pnl_tax_rows(ctx, year)
     teams = len(names)
-    label_width = 130.0
+    # "Gewinn oder Verlust des Jahres nach Steuern" on one line, unless many teams need room
+    label_width = 182.0 if teams <= 6 else 140.0
     col = (WIDTH - label_width) / (teams + 1)
     size = 7.0 if teams > 5 else 7.5
     head: list[object] = [_("Year %(year)d") % {"year": year},

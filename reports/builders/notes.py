@@ -349,10 +349,7 @@ def add(pdf: Pdf, ctx: Ctx, team: str | None = None, year: int | None = None) ->
                                  "“Explanations: WEB Options” and “Explanations: Financial "
                                  "Statement and Profit”.")))
     account = latest_account(ctx, team) if team is not None else None
-    if team is not None:  # the class's copy has no figures: both notes fit one page
-        pdf.section(who, _("Notes"), document)
-    else:
-        pdf.add(Spacer(1, 14))
+    pdf.section(who, _("Notes"), document)
     subtitle = (_("Your figures: year %(year)d, as on its profit and loss statement.")
                 % {"year": account.year} if account is not None else "")
     pdf.add(*title(_("Notes to the profit and loss statement"), subtitle))

@@ -144,7 +144,8 @@ def test_the_teacher_builds_the_pack_and_every_team_finds_its_statements(
     assert sorted(archive.namelist()) == sorted(f"{root}/{name}" for name in [
         "teams/statements-red.pdf", "teams/statements-blue.pdf", "teams/statements-green.pdf",
         "class-debrief.pdf", "grading.xlsx", "csv/figures.csv", "csv/results.csv",
-        "csv/ledger.csv", "csv/actions.csv"])
+        "csv/ledger.csv", "csv/actions.csv", "csv/cash-flow.csv", "csv/capital-bridge.csv",
+        "csv/ratios.csv", "csv/class.csv"])
     debrief = [line for p in pages(archive.read(f"{root}/class-debrief.pdf")) for line in p]
     assert "Class debrief" in debrief
 
@@ -248,7 +249,7 @@ def test_the_command_writes_the_whole_pack(game: Game, tmp_path: Path) -> None:
     assert (root / "class-debrief.pdf").exists() and (root / "grading.xlsx").exists()
     assert (root / "csv" / "ledger.csv").exists()
     assert (tmp_path / f"{root.name}.zip").exists()
-    assert "9 files" in out.getvalue()
+    assert "13 files" in out.getvalue()  # 3 teams, debrief, workbook, 8 CSV tables
     assert not ReportJob.objects.exists()  # no jobs: straight to the folder
 
 
