@@ -186,6 +186,11 @@ CATALOGUE: dict[str, Any] = {
     "deal_only_proposer_withdraws": _("Deal %(deal)s was offered by %(proposer)s; only it can "
                                       "withdraw it."),
     "no_private_loan": _("You have no private loan %(loan)s."),
+    "loan_due_not_played": _("Private loans carry no due date in this game: agree on the "
+                             "repayment in the terms."),
+    "loan_due_without_loan": _("A due date needs a loan in the deal."),
+    "loan_due_years": _("A loan comes due after 1 or more of the borrower's years, not "
+                        "%(years)s."),
     "private_repay_range": _("You owe %(owed)s Marks on loan %(loan)s; repay between 1 and "
                              "that."),
     # ================================================================ bankruptcy: the estate

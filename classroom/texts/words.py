@@ -54,6 +54,8 @@ REASONS: dict[str, Any] = {
     "private deal": pgettext_lazy("ledger", "private deal"),
     "private loan": pgettext_lazy("ledger", "private loan"),
     "private repayment": pgettext_lazy("ledger", "private repayment"),
+    # A payment the engine asks for (``loan_due``), named in waiting texts and bankruptcies.
+    "private loan due": pgettext_lazy("ledger", "private loan due"),
     "tax": pgettext_lazy("ledger", "tax"),
     # Step 4: the closed year's tax booked as its expense, and a tax due a bankruptcy ends.
     "tax on the year's profit": pgettext_lazy("ledger", "tax on the year's profit"),
