@@ -1,10 +1,12 @@
 """The levels of bots a teacher or a student chooses, mapped to the engine's bots in one place
 (issue 12), and the paces a class game's bots move at.
 
-* **Levels.** ``beginner`` plays the greedy bot, ``careful`` the sensible bot. A stronger,
-  look-ahead level is future work; the forms say so. The random bot stays a choice of the
-  new-game form and the bank console under its own name (it fuzzes the rules, it teaches
-  nothing), never as a level.
+* **Levels.** ``beginner`` plays the greedy bot, ``careful`` the sensible bot, ``strong`` the
+  strong bot (it looks ahead with the engine; up to about a second a move). ``strong`` is
+  offered only where this process's engine has the bot (``"strong" in BOTS``), so the site
+  runs with an engine that lacks it. The random bot stays a choice of the new-game form and
+  the bank console under its own name (it fuzzes the rules, it teaches nothing), never as a
+  level.
 * **Pace.** Seconds between two bot moves of a class game (``Game.bot_pace``): 0 is at once
   (as games made by scripts, imports and the demo play); the new-game form offers 2 s, which a
   projector can be followed at. See ``services.play_paced_bot``.
@@ -14,10 +16,15 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
+from playboss.rules.bots import BOTS
+
 #: The level a teacher or student chooses -> the engine bot (``playboss.rules.bots.BOTS``).
 LEVELS: dict[str, str] = {"beginner": "greedy", "careful": "sensible"}
 LEVEL_LABELS = {"beginner": gettext_lazy("Beginner (a simple bot)"),
                 "careful": gettext_lazy("Careful (a sensible bot)")}
+if "strong" in BOTS:
+    LEVELS["strong"] = "strong"
+    LEVEL_LABELS["strong"] = gettext_lazy("Strong (a bot that thinks ahead)")
 #: The bot kinds a class seat may have that are no level (kept for testing the rules).
 OTHER_BOTS: dict[str, object] = {"random": gettext_lazy("Random bot (tests the rules)")}
 
@@ -41,6 +48,13 @@ def bot_for(choice: str) -> str:
     if choice == "" or choice in LEVELS.values() or choice in OTHER_BOTS:
         return choice
     raise ServiceError(gettext_lazy("Unknown bot level “%(level)s”."), level=choice)
+
+
+def is_seat_kind(kind: str) -> bool:
+    """Whether a team's seat may be played by ``kind`` (a ``Team.bot``): students (""), a
+    level's bot, or a bot that is no level. ``Team.Bot``'s choices lack the strong bot on
+    purpose: a level this engine lacks is refused, with no migration either way."""
+    return kind == "" or kind in LEVELS.values() or kind in OTHER_BOTS
 
 
 def level_of(bot: str) -> str:

@@ -44,7 +44,8 @@ def bank_context(game: Game, data: dict[str, Any],
     ``seat_log`` (the latest seat changes) and ``needs`` (the strip at the top)."""
     seats = seats_of(game, presence)
     return {"seats": seats, "seat_log": seat_log(game), "needs": needs_of(game, data, seats),
-            "bot_paces": list(bot_levels.PACE_LABELS.items())}
+            "bot_paces": list(bot_levels.PACE_LABELS.items()),
+            "strong_level": "strong" in bot_levels.LEVELS}
 
 
 def seats_of(game: Game, presence: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -110,6 +110,9 @@ class ImportLogForm(forms.Form):
 
 
 class NewGameForm(forms.Form):
+    #: Whether this engine has the strong level (the template's note on the levels says so).
+    offers_strong = "strong" in bot_levels.LEVELS
+
     name = forms.CharField(label=_("Game name"), max_length=100,
                            error_messages={"required": _("A game needs a name.")})
     teams = forms.CharField(

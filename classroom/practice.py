@@ -6,7 +6,8 @@
   with no PIN: the team's PIN is never shown, and only the session that made the game has it.
 * **Bots' pace.** After a move, a practice game's bots are not sent off at once
   (``services._after_change``): the player's page asks for one bot move at a time
-  (``bot_step``) after a short delay, so each move can be seen on the board and in the ticker.
+  (``bot_step``, the class's paced step) after a short delay, so each move can be seen on the
+  board and in the ticker.
 * **Hint.** ``hint`` asks the sensible bot what it would do for the player, and why.
 * **Undo.** ``undo_last_move`` takes back the player's last move (and the bots' moves after
   it); the dice come out the same again (``services.undo``).
@@ -33,7 +34,7 @@ from playboss.rules.legal import waiting_for
 from . import state_store, throttle
 from .bot_levels import LEVEL_LABELS, LEVELS  # noqa: F401  (the one place; re-exported)
 from .models import Classroom, Game, GameAction, Representative, Team
-from .services import ServiceError, TeamSeat, create_game, play_bots, undo
+from .services import ServiceError, TeamSeat, create_game, play_paced_bot, undo
 
 MIN_BOTS, MAX_BOTS = 2, 5
 BOT_NAMES = ("Bot A", "Bot B", "Bot C", "Bot D", "Bot E")
@@ -110,8 +111,14 @@ def player_team(game: Game) -> Team:
 
 def bot_step(game: Game) -> dict[str, Any]:
     """One bot move, if the game waits on a bot; ``moved`` says whether one was made and
-    ``waiting`` whether a bot is still to move after it (the page then asks again)."""
-    moved = play_bots(game_id=game.pk, limit=1)
+    ``waiting`` whether a bot is still to move after it (the page then asks again).
+
+    The step is the class's paced step (``services.play_paced_bot``): one move, made exactly
+    once, the bot thinking outside any lock. Only the clock differs: a practice game has no
+    pace of its own (0), the page is its clock, so closing the page stops the bots and each
+    move is seen; a class's clock is the server (``tasks.play_bots_paced``), so the bots move
+    with no browser open."""
+    moved = play_paced_bot(game_id=game.pk).moved
     game.refresh_from_db()
     return {"moved": moved, "waiting": _bots_waiting(game), "status": game.status}
 

@@ -170,7 +170,7 @@ def create_game(
     if any(len(n) > 40 for n in names):
         raise ServiceError(gettext_lazy("Team names have at most %(most)s characters."), most=40)
     for seat in seats:
-        if seat.bot not in Team.Bot.values:
+        if not bot_levels.is_seat_kind(seat.bot):
             raise ServiceError(gettext_lazy("Unknown player kind “%(kind)s”."), kind=seat.bot)
     data = dict(settings_)
     data["teams"] = names
@@ -580,7 +580,7 @@ def set_team_player(*, game_id: int, team_id: int, bot: str) -> Team:
     level (``bot_levels.LEVELS``): a bot team's level changes the same way, logged as a
     hand-over to the other bot."""
     bot = bot_levels.bot_for(bot)
-    if bot not in Team.Bot.values:
+    if not bot_levels.is_seat_kind(bot):
         raise ServiceError(gettext_lazy("Unknown player kind “%(kind)s”."), kind=bot)
     with transaction.atomic():
         game, team = _seat_team(game_id, team_id)

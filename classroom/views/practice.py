@@ -29,7 +29,9 @@ class PracticeForm(forms.Form):
     level = forms.ChoiceField(
         label=gettext_lazy("Level of the bots"), initial="careful",
         choices=list(practice.LEVEL_LABELS.items()),
-        help_text=gettext_lazy("A stronger level, a bot that thinks ahead, comes later."))
+        help_text=(gettext_lazy("Strong bots think ahead with the game itself: each takes up "
+                                "to a second a move.") if "strong" in practice.LEVELS else
+                   gettext_lazy("A stronger level, a bot that thinks ahead, comes later.")))
     years = forms.IntegerField(label=gettext_lazy("Duration in years"), min_value=1,
                                max_value=10, initial=2)
     steps = forms.TypedMultipleChoiceField(
