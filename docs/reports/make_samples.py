@@ -20,6 +20,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+SHOTS = ROOT / "docs" / "screenshots"  # the notes and the debrief's P&L and tax (issue 13)
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "playboss.settings")
 
@@ -54,6 +55,12 @@ def play(seed: int) -> GameState:
         bot = bots.get(actor) or bots.setdefault(actor, RandomBot(seed * 1_000 + 999))
         apply(state, bot.choose(state, actor))
     return state
+
+
+#: The notes' pages: a heading on each, the PNG's name.
+NOTES_PAGES = (("Notes to the balance sheet", "notes-balance-sheet"),
+               ("Notes to the profit and loss statement", "notes-profit-loss"),
+               ("Worked example: the rulebook's balance sheet", "notes-worked-example"))
 
 
 def page_with(pdf: Path, text: str) -> int:
@@ -112,6 +119,10 @@ def main() -> None:
            HERE / "analysis.png")
     render(class_pack, page_with(class_pack, "The class year by year: ratios and ranks"),
            HERE / "debrief-class.png")
+    for heading, name in NOTES_PAGES:
+        render(statements, page_with(statements, heading), SHOTS / f"report-{name}.png")
+    render(class_pack, page_with(class_pack, "Profit and loss and tax, team by team"),
+           SHOTS / "report-debrief-pnl-tax.png")
 
     example = balance_sheet_from("Example", machines_single=3, raw=1, finished=2, cash=1_000,
                                  bank_debt=10_000, other_debt=2_000)
@@ -142,6 +153,14 @@ def main() -> None:
         with translation.override("de"):
             heading = gettext("The class year by year: ratios and ranks")
         render(pdf, page_with(pdf, heading), HERE / "debrief-class-de.png")
+        with translation.override("de"):
+            heading = gettext("Profit and loss and tax, team by team")
+        render(pdf, page_with(pdf, heading), SHOTS / "report-debrief-pnl-tax-de.png")
+        pdf.write_bytes(team_statements(Ctx.of(german, state), team.name))
+        for heading, name in NOTES_PAGES:
+            with translation.override("de"):
+                heading = gettext(heading)
+            render(pdf, page_with(pdf, heading), SHOTS / f"report-{name}-de.png")
 
 
 if __name__ == "__main__":

@@ -267,7 +267,8 @@ def pnl_tax_table(ctx: Ctx, year: int) -> Flowable:
     teams = len(names)
     # "Gewinn oder Verlust des Jahres nach Steuern" on one line, unless many teams need room
     label_width = 182.0 if teams <= 6 else 140.0
-    col = (WIDTH - label_width) / (teams + 1)
+    average_width = 84.0  # "Klassendurchschnitt" whole on one line
+    col = (WIDTH - label_width - average_width) / teams
     size = 7.0 if teams > 5 else 7.5
     head: list[object] = [_("Year %(year)d") % {"year": year},
                           *[_cell(short(n, 18), "cell_right") for n in names],
@@ -283,7 +284,7 @@ def pnl_tax_table(ctx: Ctx, year: int) -> Flowable:
         ("FONT", (0, first), (-1, -1), "Helvetica-Bold", size),
         ("LINEABOVE", (0, first), (-1, first), 0.8, "#1d2430"),
         ("LINEBEFORE", (-1, 0), (-1, -1), 0.8, "#1d2430")]
-    return table(out, [label_width] + [col] * (teams + 1),
+    return table(out, [label_width] + [col] * teams + [average_width],
                  numeric=tuple(range(1, teams + 2)), totals=(-1,), font_size=size,
                  extra=extra)
 

@@ -42,8 +42,8 @@ from .base import (
 
 DOCUMENT = "notes"
 #: Line | how it is valued | the team's figures
-SHEET_WIDTHS = (92, 269, 150)
-SHEET_WIDTHS_CLASS = (92, 419)
+SHEET_WIDTHS = (104, 257, 150)  # "Steuerschuld des Jahres" in bold on one line
+SHEET_WIDTHS_CLASS = (104, 407)
 #: Line | what it holds | cash | book value | profit
 PNL_WIDTHS = (92, 251, 56, 56, 56)
 PNL_WIDTHS_CLASS = (92, 419)
