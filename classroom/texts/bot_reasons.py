@@ -64,16 +64,15 @@ CATALOGUE: dict[str, Any] = {
                             "%(ceiling)s raw material is worth buying at."),
     "auction_pass_cash": _("Stay out of the auction: after bidding %(price)s a unit the cash "
                            "would fall below the %(reserve)s the running costs need."),
-    "hire": _("Offer %(workers)s worker(s) a job at %(salary)s each: one worker for each of "
-              "the %(machines)s machines, and %(staying)s on the payroll now."),
-    "hire_before_machine": _("Offer %(workers)s worker(s) a job at %(salary)s each: the "
-                             "first machine needs a worker, and unused workers retire after "
-                             "the first year."),
-    "accept_hire": _("Accept the representative's %(workers)s worker(s) at %(salary)s each: "
-                     "the %(machines)s machines need them."),
-    "give_notice": _("Give %(workers)s worker(s) notice: %(staying)s on the payroll for "
-                     "%(machines)s machines, and a worker without a machine only costs "
-                     "salary."),
+    "hire": _("Hire workers: %(workers)s at %(salary)s each per red field, one for "
+              "every machine (machines: %(machines)s, employed now: %(staying)s)."),
+    "hire_before_machine": _("Hire workers: %(workers)s at %(salary)s each per red field; "
+                             "the first machine needs one, and workers nobody hired retire "
+                             "after the first year."),
+    "accept_hire": _("Accept the representative's offer: %(workers)s at %(salary)s each per "
+                     "red field, one worker for every machine (machines: %(machines)s)."),
+    "give_notice": _("Give notice (%(workers)s): a worker without a machine only costs "
+                     "salary (machines: %(machines)s, employed now: %(staying)s)."),
     "step_move": _("Play this expansion-step decision as a simple team would."),
     "lookahead": _("Looked ahead over %(playouts)s sampled futures: this move came out "
                    "%(gain)s Marks better on average than the careful one."),
