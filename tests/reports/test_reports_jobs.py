@@ -196,6 +196,26 @@ def test_csv_tables_are_the_teachers(game: Game, teacher: User) -> None:
     assert red.get(reverse("reports:csv", args=[game.pk, "ledger"])).status_code == 404
 
 
+def test_the_analysis_tables_download_as_csv_too(game: Game, teacher: User) -> None:
+    """Issue 13: the statements page offers the cash flow, the owned-capital bridge, the
+    ratios and the class by year as CSV, one row a team and year (the class: a year)."""
+    from reports.views import CSV_TABLES
+
+    assert {"cash-flow", "capital-bridge", "ratios", "class"} <= set(CSV_TABLES)
+    boss = teacher_client(teacher)
+    page = boss.get(reverse("reports:page", args=[game.pk])).content.decode()
+    from playboss.rules.accounts import year_accounts
+
+    state = played(**TAXES).state  # type: ignore[arg-type]
+    rows_expected = sum(len(year_accounts(state, team)) for team in state.teams)
+    for table in ("cash-flow", "capital-bridge", "ratios"):
+        assert reverse("reports:csv", args=[game.pk, table]) in page
+        response = boss.get(reverse("reports:csv", args=[game.pk, table]))
+        assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
+        assert f"-{table}.csv" in response["Content-Disposition"]
+        assert len(response.content.decode("utf-8-sig").splitlines()) == rows_expected + 1
+
+
 # ====================================================================== the machinery
 def test_the_task_gets_the_jobs_id_once_the_transaction_commits(
         game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
