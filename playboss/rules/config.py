@@ -314,7 +314,7 @@ class GameConfig:
                 value = list(value)
             elif isinstance(value, Limits):
                 value = asdict(value)
-            elif readings.LEGACY.get(f.name) == value:
+            elif f.name in readings.LEGACY and readings.LEGACY[f.name] == value:
                 continue  # a reading at its legacy value is implied (see ``readings``)
             out[f.name] = value
         return out

@@ -243,3 +243,11 @@ def test_the_due_date_is_in_the_moves_json_and_old_logs_read_as_before() -> None
     assert action_from_dict(old).to_dict() == {**old, "take": {}}
     with pytest.raises(RuleViolation):
         action_from_dict({**old, "loan_due_years": "soon"})
+
+
+def test_only_the_readings_are_left_out_of_the_config_json() -> None:
+    """Rulebook I, "Preparation for Play": every other setting is written as before, also one
+    whose value is None (``first_team``, ``risk_order``)."""
+    data = GameConfig(teams=("Red", "Blue")).to_dict()
+    assert data["first_team"] is None and data["risk_order"] is None
+    assert set(data) == {name for name in GameConfig.__dataclass_fields__} - set(LEGACY)
