@@ -60,6 +60,8 @@ REASONS: dict[str, Any] = {
     # Step 4: the closed year's tax booked as its expense, and a tax due a bankruptcy ends.
     "tax on the year's profit": pgettext_lazy("ledger", "tax on the year's profit"),
     "tax due written off": pgettext_lazy("ledger", "tax due written off"),
+    # The closing entry of a game's end: the second starting capital a team never received.
+    "starting capital not received": pgettext_lazy("ledger", "starting capital not received"),
     "auction": pgettext_lazy("ledger", "auction"),
     "free market": pgettext_lazy("ledger", "free market"),
     "marketing": pgettext_lazy("ledger", "marketing organization"),

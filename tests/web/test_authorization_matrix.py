@@ -141,6 +141,9 @@ MATRIX: dict[str, Case] = {
     "games/<int:game_id>/bank/undo/": Case(teachers_page(), method="post",
                                            data={"to_seq": "0"}),
     "games/<int:game_id>/bank/start/": Case(teachers_page(), method="post"),
+    # the bank puts a team's books on the projector (issue 13): the owner's choice alone
+    "games/<int:game_id>/bank/projector/": Case(teachers_page(), method="post",
+                                                data={"team": "Blue", "move": ""}),
     "games/<int:game_id>/bank/teams/<int:team_id>/player/": Case(
         teachers_page(), method="post", data={"bot": "random"}),
     "games/<int:game_id>/bank/teams/<int:team_id>/pin/": Case(teachers_page(), method="post"),
