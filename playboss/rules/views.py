@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import loan_due
 from .legal import waiting_for
 from .market import market_price, raw_price
 from .state import BANK, GameState, Team
@@ -66,7 +67,7 @@ def team_books(state: GameState, team: Team) -> dict[str, Any]:
         "loans_given": sum(ln.amount for ln in state.loans.values() if ln.lender == team.name),
         "loans": [
             {"id": ln.id, "lender": ln.lender, "borrower": ln.borrower, "amount": ln.amount,
-             "terms": ln.terms}
+             "terms": ln.terms, **_due(state, ln.id)}
             for ln in state.loans.values() if team.name in (ln.lender, ln.borrower)
         ],
         "capital_received": team.capital_received,
@@ -80,6 +81,12 @@ def team_books(state: GameState, team: Team) -> dict[str, Any]:
         "lease_field": team.lease_field,
         "balance_sheet": balance_sheet(state, team.name).to_dict(),
     }
+
+
+def _due(state: GameState, loan: int) -> dict[str, int]:
+    """A loan with a due date (``loan_due``) shows the borrower's year it is due with."""
+    year = loan_due.due_year(state, loan)
+    return {} if year is None else {"due_year": year}
 
 
 def view(state: GameState, viewer: str) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from playboss.rules.config import GameConfig
 from playboss.rules.readings import LEGACY, LITERAL
 from playboss.rules.state import BANK, GameState
 from playboss.rules.steps.free_market.actions import OfferSale
+from playboss.rules.views import view
 from tests.rules.helpers import (
     buy_webs,
     deal,
@@ -186,6 +187,8 @@ def test_a_loan_due_after_one_year_is_repaid_when_the_borrower_crosses_the_start
     state = game(second_capital=0, **literal("private_loan_due"))
     due_now = _lend_due(state, 3_000, years=1)
     later = _lend_due(state, 1_000, years=2)
+    loans = {ln["id"]: ln for ln in view(state, "Red")["teams"][0]["loans"]}
+    assert (loans[due_now]["due_year"], loans[later]["due_year"]) == (1, 2)
     blue = state.teams["Blue"].cash
     events = _to_the_start(state)
     repaid = [e for e in events if e["type"] == "repay_private"]
