@@ -187,8 +187,11 @@ def pnl_explanations() -> dict[str, str]:
         "idle": _("Idle costs and the yellow cost fields: expenses."),
         "risk": _("Damages of the blue risk cards that no WEB insurance covers (a card may "
                   "bring a gain too)."),
+        # A WEB chip has no book value: paying one instead of a machine changes no profit.
         "write_off": _("The white field: a machine returned to the bank leaves the books "
-                       "(-10,000); a WEB chip paid instead is an expense."),
+                       "(-10,000); a double machine set back to single or a WEB chip paid "
+                       "instead changes nothing on the books (the chip was an expense when "
+                       "bought)."),
         "taxes": _("Expansion step 4: the tax on the year's profit, assessed at the crossing "
                    "(see the tax statement)."),
         "investment": _("Machines and computers bought: cash out, the same value on the "
