@@ -206,7 +206,7 @@ def test_the_analysis_tables_download_as_csv_too(game: Game, teacher: User) -> N
     page = boss.get(reverse("reports:page", args=[game.pk])).content.decode()
     from playboss.rules.accounts import year_accounts
 
-    state = played(**TAXES).state  # type: ignore[arg-type]
+    state = played(**TAXES).state
     rows_expected = sum(len(year_accounts(state, team)) for team in state.teams)
     for table in ("cash-flow", "capital-bridge", "ratios"):
         assert reverse("reports:csv", args=[game.pk, table]) in page
