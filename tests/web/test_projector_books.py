@@ -209,3 +209,24 @@ def test_the_projector_hears_the_books_when_the_bank_chooses(classroom: Classroo
         await comm.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_the_books_on_the_projector_keep_what_is_no_booking_secret(
+        classroom: Classroom, teacher: User) -> None:
+    """The teacher shows a team's books, nothing more: not the terms of its open deals, not a
+    PIN or a join link's secret of any team."""
+    game = make_game(classroom)
+    services.submit_action(game_id=game.pk, actor="Blue", run_bots=False, payload={
+        "type": "propose_deal", "partner": "Red", "give": {"cash": 2468}, "take": {"raw": 1},
+        "terms": "TERMS-XQ7Z between Blue and Red"})
+    set_projector_focus(game_id=game.pk, user=teacher, team="Blue")
+    game.refresh_from_db()
+    html = projector_panel(game)
+    assert "Books of Blue" in html
+    secrets = ["TERMS-XQ7Z", game.projector_token, game.representative_pin or "PIN-NONE"]
+    for team in game.teams.all():
+        secrets += [team.pin, team.token]
+    assert [s for s in secrets if s in html] == []
+    bank = Client()
+    bank.force_login(teacher)  # the search can find: the bank's console shows the terms
+    assert "TERMS-XQ7Z" in bank.get(f"/games/{game.pk}/panel/", {"as": "bank"}).content.decode()
