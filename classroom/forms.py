@@ -16,6 +16,7 @@ from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+from playboss.rules import readings
 from playboss.rules.config import (
     DICE_MODES,
     GOALS,
@@ -65,18 +66,58 @@ YIELD_LOSS_LABELS = {
                 "first"),
     "rulebook": _("The printed ratio decides for losses too"),
 }
+#: The rulebook's literal readings (``playboss.rules.readings``): each setting's label, help
+#: and its choices' words. The literal value is the one that does what the rulebook says.
+READING_FIELDS: dict[str, tuple[Any, Any, dict[str, Any]]] = {
+    "advertising_field": (
+        _("An advertising campaign bought on a red field"),
+        _("Rulebook: the next higher price \"upon landing on the next red field\"."),
+        {"next": _("Waits for the next red field (rulebook)"),
+         "current": _("Applies to the sale on that field")}),
+    "marketing_sales": (
+        _("Marketing organizations sell per roll"),
+        _("Step 3. Rulebook: \"the right to sell one of his finished products\" at every "
+          "turn."),
+        {"one_per_turn": _("One unit, however many organizations (rulebook)"),
+         "per_organization": _("One unit per organization")}),
+    "free_market_asking_price": (
+        _("The first supplier's asking price"),
+        _("Step 1. Rulebook: \"may NOT be higher than the currently set market price, but it "
+          "may be lower\"; underbidding goes in 500-Mark steps."),
+        {"any": _("Any price up to the market price (rulebook)"),
+         "steps": _("The market price or 500-Mark steps below it")}),
+    "collateral": (
+        _("Selling a machine or computer that secures bank debt"),
+        _("Rulebook: machines \"are considered collateral which can be collected by the "
+          "bank\"."),
+        {"repay_first": _("First repays the debt above the credit line left (rulebook)"),
+         "free": _("Leaves the bank debt as it is")}),
+    "private_loan_due": (
+        _("Private loans"),
+        _("Rulebook: \"If your assets are not sufficient to repay a bank or private loan when "
+          "it comes due, you will enter bankruptcy.\""),
+        {"agreed": _("May carry a due date; at it they are repaid or the borrower is bankrupt "
+                     "(rulebook)"),
+         "never": _("Have no due date")}),
+}
 #: The engine's settings (``GameConfig``) -> the field of this form that sets them.
 ENGINE_FIELDS = {
     "teams": "teams", "steps": "steps", "goal": "goal", "sales_target": "sales_target",
     "years": "years", "market_fill": "market_fill", "dice": "dice",
     "lease_renewal": "lease_renewal", "final_capital": "final_capital", "board": "board",
     "duties": "split_duties", "yield_losses": "yield_losses",
+    **{name: name for name in READING_FIELDS},
 }
 MARKET_FILL_CHOICES = [
     ("auto", _("Automatic (full with 5 or more teams, else half)")),
     ("full", _("Full")),
     ("half", _("Half (the cheaper zones start empty)")),
 ]
+
+
+def _engine_default(setting: str) -> Any:
+    """The engine's default of a setting (``GameConfig``): what the form offers first."""
+    return GameConfig.__dataclass_fields__[setting].default
 
 
 class TeacherCreationForm(UserCreationForm):
@@ -187,9 +228,19 @@ class NewGameForm(forms.Form):
             self.fields[f"player_{seat}"] = forms.ChoiceField(
                 label=_("Team %(n)d is played by") % {"n": seat},
                 choices=bot_levels.seat_choices(), required=False, initial=Team.Bot.HUMAN)
+        for name, (label, help_text, words) in READING_FIELDS.items():
+            # The literal reading first; the engine's default preselected.
+            order = [readings.LITERAL[name]] + [c for c in readings.CHOICES[name]
+                                                if c != readings.LITERAL[name]]
+            self.fields[name] = forms.ChoiceField(
+                label=label, help_text=help_text, choices=[(c, words[c]) for c in order],
+                initial=_engine_default(name), required=False)
 
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(1, MAX_TEAMS + 1)]
+
+    def reading_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in READING_FIELDS]
 
     # ------------------------------------------------------------------ checks
     # The form reads what was typed; whether it makes a game is the engine's to say
@@ -261,6 +312,10 @@ class NewGameForm(forms.Form):
         out["years"] = data.get("years")
         out["final_capital"] = data.get("final_capital") or "full"
         out["yield_losses"] = data.get("yield_losses") or "behind"  # not sent: the default
+        for name in READING_FIELDS:
+            # Always named: a config that names no reading plays its legacy value
+            # (``readings``), whatever the engine's default is.
+            out[name] = data.get(name) or _engine_default(name)
         if data.get("board"):
             out["board"] = data["board"]
         if data.get("split_duties") and data.get("teams"):
