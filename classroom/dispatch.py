@@ -68,7 +68,8 @@ def send_later(task: Any, *args: Any, seconds: float) -> Sent:
     """Queue ``task(*args)`` to run ``seconds`` from now (a Celery countdown). With the
     embedded defaults (eager tasks) or the broker unreachable, a timer of this process runs it
     (``LATER``): paced bots go on with no worker and no browser open, as long as this server
-    runs (a restart ends the wait; the next change of the game starts it again)."""
+    runs. A restart ends the wait: the sweep of ``classroom.pacing`` (Celery beat, a screen's
+    connect) starts paced bots again, as does the next change of the game."""
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         try:
             task.apply_async(args, countdown=seconds)
