@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from playboss.rules.accounts import YearAccount
@@ -18,6 +19,7 @@ from playboss.rules.accounts import YearAccount
 from ..labels import OPERATING_LINES, STEP_LABELS, formula_label, goal_label, line_label
 from . import analysis, notes
 from .base import (
+    BOLD,
     BRAND,
     STYLES,
     TEAM_COLOURS,
@@ -260,6 +262,19 @@ def pnl_tax_rows(ctx: Ctx, year: int) -> tuple[list[str], list[tuple[str, list[i
     return names, rows
 
 
+def fitted(name: str, room: float, size: float) -> str:
+    """A team's name cut with "…" to one line of ``room`` points in the bold header (a
+    column of nine teams holds six letters; the standings print the names whole); the "*"
+    of a year not full is kept."""
+    suffix = "*" if name.endswith("*") else ""
+    name = name.removesuffix("*")
+    if stringWidth(name + suffix, BOLD, size) <= room:
+        return name + suffix
+    while name and stringWidth(name + "…" + suffix, BOLD, size) > room:
+        name = name[:-1]
+    return name.rstrip() + "…" + suffix
+
+
 def pnl_tax_table(ctx: Ctx, year: int) -> Flowable:
     """One year: every team's lines side by side and the class average."""
     fmt = ctx.fmt
@@ -270,8 +285,9 @@ def pnl_tax_table(ctx: Ctx, year: int) -> Flowable:
     average_width = 84.0  # "Klassendurchschnitt" whole on one line
     col = (WIDTH - label_width - average_width) / teams
     size = 7.0 if teams > 5 else 7.5
+    room = col - 8  # the cell's padding
     head: list[object] = [_("Year %(year)d") % {"year": year},
-                          *[_cell(short(n, 18), "cell_right") for n in names],
+                          *[fitted(n, room, size) for n in names],
                           _cell(_("Class average"), "cell_right")]
     out: list[list[object]] = [head]
     for label, values in rows:

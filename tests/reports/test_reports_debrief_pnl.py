@@ -107,3 +107,16 @@ def test_each_years_table_stays_on_one_page_in_english_and_german(game: str,
         if language == "de":
             profits = [p.replace(",", ".") for p in profits]
         assert after(page, last, len(accounts), start) == profits
+
+
+def test_a_long_team_name_is_cut_to_its_column_and_keeps_the_star() -> None:
+    """Nine teams leave a column six letters wide: a name is cut with "…" to one line rather
+    than broken letter by letter; the "*" of a year not full stays."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from reports.builders.base import BOLD
+    from reports.builders.debrief import fitted
+
+    assert fitted("Blue", 30, 7) == "Blue" and fitted("Blue*", 30, 7) == "Blue*"
+    cut = fitted("Die Glücklichen Füchse aus Klasse 10b*", 30, 7)
+    assert cut.startswith("Die") and cut.endswith("…*") and stringWidth(cut, BOLD, 7) <= 30
