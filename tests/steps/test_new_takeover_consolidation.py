@@ -128,3 +128,26 @@ def test_a_leased_computer_goes_to_the_buyer_with_its_lease() -> None:
     assert after["Blue"]["computers"] == {"owned": 0, "leased": 0}
     assert after["Red"]["web"] == red_web + before["Blue"]["web"]
     assert "web_lease_computer" not in legal_types(state, "Red")  # the slot is taken
+
+
+def _lend(state: GameState, lender: str, borrower: str, amount: int) -> None:
+    events = do(state, lender, "propose_deal", partner=borrower, give={"loan": amount})
+    do(state, borrower, "accept_deal",
+       deal=next(e["deal"] for e in events if e["type"] == "deal_offered"))
+
+
+def test_private_loans_change_hands_and_a_loan_to_the_buyer_is_settled() -> None:
+    """Rulebook II, "4. Step: Taxation": the bought business's private loans are the buyer's
+    - what it owes Green, Red owes now; what Green owes it, Green owes Red; what Red owed the
+    business it bought is settled."""
+    state = start(TEAMS, steps=TAXATION)
+    _lend(state, "Green", "Blue", 3_000)
+    _lend(state, "Blue", "Green", 1_000)
+    _lend(state, "Blue", "Red", 2_000)
+    _offer_and_accept(state, "Red", "Blue", price=0)
+    loans = sorted((loan["lender"], loan["borrower"], loan["amount"])
+                   for loan in final_state(state)["loans"].values())
+    assert loans == [("Green", "Red", 3_000), ("Red", "Green", 1_000)]
+    teams = final_state(state)["teams"]
+    assert teams["Red"]["private_debt"] == 3_000 and teams["Red"]["loans_given"] == 1_000
+    assert teams["Blue"]["private_debt"] == 0 and teams["Blue"]["loans_given"] == 0
