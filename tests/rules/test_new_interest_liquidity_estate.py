@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from playboss.rules import GameState
+import pytest
+
+from playboss.rules import GameState, RuleViolation, legal_actions
 from playboss.rules.cli import final_state
 
 from .public_play import (
@@ -18,6 +20,7 @@ from .public_play import (
     cross_start,
     do,
     land_on,
+    legal_types,
     red_turn,
     start,
     waiting,
@@ -130,3 +133,34 @@ def test_the_estate_auction_opens_at_the_value_of_the_computer() -> None:
     _, events = _bankrupt_with_a_computer(bankruptcy_auction="teams")
     auction = next(e for e in events if e["type"] == "estate_auction")
     assert auction["computers"] == 1 and auction["value"] == 10_000
+
+
+def test_a_team_that_buys_the_lot_gets_its_computer() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": "the bank will then
+    auction off all of your assets" - Blue, the only bidder, is offered the lot above the
+    bank's 10,000, bids 10,100 and takes the computer; Red's creditors get the 100 more."""
+    state, _ = _bankrupt_with_a_computer(bankruptcy_auction="teams")
+    offered = {a.to_dict().get("price") for a in legal_actions(state, "Blue")
+               if a.type == "estate_bid"}
+    assert 10_100 in offered and all(p > 10_000 for p in offered)
+    assert "estate_pass" in legal_types(state, "Blue")
+    events = do(state, "Blue", "estate_bid", price=10_100)
+    assert any(e["type"] == "estate_sold" for e in events)
+    teams = final_state(state)["teams"]
+    assert teams["Blue"]["computers"] == {"owned": 1, "leased": 0}
+    assert teams["Red"]["computers"] == {"owned": 0, "leased": 0}
+    assert teams["Red"]["cash"] == 2_000 + 10_100 + 38_000 - 27_000
+
+
+def test_a_team_with_a_computer_cannot_bid_for_a_lot_with_one() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": a factory has one
+    computer slot ("Computer Leasing (2 WEBs)"), so a team that has a computer is not offered,
+    and may not buy, a lot holding another; it may pass."""
+    state, _ = _bankrupt_with_a_computer(bankruptcy_auction="teams")
+    do(state, "Blue", "buy_computer")
+    assert legal_types(state, "Blue") >= {"estate_pass"}
+    assert "estate_bid" not in legal_types(state, "Blue")
+    with pytest.raises(RuleViolation, match="one already"):
+        do(state, "Blue", "estate_bid", price=10_100)
+    do(state, "Blue", "estate_pass")
+    assert final_state(state)["teams"]["Red"]["cash"] == 2_000 + 10_000 + 38_000 - 27_000
