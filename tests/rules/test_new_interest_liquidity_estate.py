@@ -140,7 +140,7 @@ def test_a_team_that_buys_the_lot_gets_its_computer() -> None:
     auction off all of your assets" - Blue, the only bidder, is offered the lot above the
     bank's 10,000, bids 10,100 and takes the computer; Red's creditors get the 100 more."""
     state, _ = _bankrupt_with_a_computer(bankruptcy_auction="teams")
-    offered = {a.to_dict().get("price") for a in legal_actions(state, "Blue")
+    offered = {int(a.to_dict()["price"]) for a in legal_actions(state, "Blue")
                if a.type == "estate_bid"}
     assert 10_100 in offered and all(p > 10_000 for p in offered)
     assert "estate_pass" in legal_types(state, "Blue")
