@@ -230,3 +230,15 @@ def test_the_books_on_the_projector_keep_what_is_no_booking_secret(
     bank = Client()
     bank.force_login(teacher)  # the search can find: the bank's console shows the terms
     assert "TERMS-XQ7Z" in bank.get(f"/games/{game.pk}/panel/", {"as": "bank"}).content.decode()
+
+
+def test_the_team_whose_books_are_shown_is_told(game: Game, teacher: User) -> None:
+    def team_screen(name: str) -> str:
+        client = Client()
+        assert client.get(f"/join/{game.teams.get(name=name).token}/").status_code == 302
+        return client.get(f"/games/{game.pk}/panel/").content.decode()
+
+    note = "Your books are on the projector now: the whole class sees them."
+    assert note not in team_screen("Blue")
+    set_projector_focus(game_id=game.pk, user=teacher, team="Blue")
+    assert note in team_screen("Blue") and note not in team_screen("Red")
