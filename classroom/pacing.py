@@ -45,6 +45,9 @@ log = logging.getLogger(__name__)
 GRACE_SECONDS = 3
 
 _swept_once = threading.Event()
+#: Games with a look-again timer pending in this process (``_check_later``).
+_pending: set[int] = set()
+_pending_lock = threading.Lock()
 
 
 def _last_sign_of_life(game: Game) -> datetime:
@@ -64,17 +67,26 @@ def _waits_on_a_bot(game: Game) -> bool:
                                                                                   waiting_for))
 
 
-def stalled(now: datetime | None = None, game_id: int | None = None) -> list[Game]:
-    """The paced class games whose bots should have moved by now and did not."""
-    now = now or timezone.now()
+def _paced_games(game_id: int | None) -> list[Game]:
+    """Running paced class games with a bot seat (or only ``game_id``)."""
     games = (Game.objects.filter(status=Game.Status.RUNNING, practice=False, bot_pace__gt=0)
              .filter(Q(representative__in=list(BOTS)) | Q(teams__bot__gt=""))
              .distinct())
     if game_id is not None:
         games = games.filter(pk=game_id)
-    late = now - timedelta(seconds=GRACE_SECONDS)
-    return [game for game in games
-            if _last_sign_of_life(game) < late and _waits_on_a_bot(game)]
+    return list(games)
+
+
+def _stall_time(game: Game) -> datetime:
+    """From when on the game counts as stalled if its bots have not moved."""
+    return _last_sign_of_life(game) + timedelta(seconds=GRACE_SECONDS)
+
+
+def stalled(now: datetime | None = None, game_id: int | None = None) -> list[Game]:
+    """The paced class games whose bots should have moved by now and did not."""
+    now = now or timezone.now()
+    return [game for game in _paced_games(game_id)
+            if _stall_time(game) < now and _waits_on_a_bot(game)]
 
 
 def restart(game: Game) -> None:
@@ -94,15 +106,42 @@ def sweep(now: datetime | None = None, game_id: int | None = None) -> list[int]:
     return [game.pk for game in games]
 
 
+def _check_later(game_id: int | None) -> None:
+    """A screen connected soon after a restart: the games whose chain may have died but are
+    not yet late enough to tell are looked at again when they would be (a timer of this
+    process, one per game at a time; the embedded default has no beat to do it)."""
+    from . import dispatch
+
+    now = timezone.now()
+    for game in _paced_games(game_id):
+        due = _stall_time(game)
+        if due < now:
+            continue  # stalled (restarted above) or waiting on its students
+        with _pending_lock:
+            if game.pk in _pending:
+                continue
+            _pending.add(game.pk)
+
+        def look_again(pk: int = game.pk) -> None:
+            with _pending_lock:
+                _pending.discard(pk)
+            sweep(game_id=pk)
+
+        dispatch.LATER((due - now).total_seconds() + 0.5, look_again)
+
+
 def on_connect(game_id: int) -> None:
     """A screen of ``game_id`` connected: restart its bots if they stalled, and the first
-    time in this process, every game's (a restarted server without beat)."""
+    time in this process, every game's (a restarted server without beat); games that may
+    have stalled are looked at again when it would show."""
     try:
         if not _swept_once.is_set():
             _swept_once.set()
             sweep()
+            _check_later(None)
         else:
             sweep(game_id=game_id)
+            _check_later(game_id)
     except Exception:  # a screen must connect whatever the sweep meets; it is logged
         log.exception("the paced bots' sweep failed")
 
@@ -110,4 +149,6 @@ def on_connect(game_id: int) -> None:
 def forget_process_sweep() -> None:
     """Tests: as if this process had not swept yet."""
     _swept_once.clear()
+    with _pending_lock:
+        _pending.clear()
 

@@ -183,3 +183,21 @@ def test_a_screen_connecting_restarts_its_games_stalled_bots(
 
     async_to_sync(connect_twice)()
     assert swept == [None, game.pk]
+
+
+def test_a_screen_connecting_right_after_a_restart_looks_again_when_a_stall_would_show(
+    classroom: Classroom, fake_time: FakeTime, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The screens of a restarted server reconnect within a second, before the game counts
+    as stalled: the connect looks at it again when it would, and its bots move on."""
+    game = bot_game(classroom, django_capture_on_commit_callbacks, pace=2)
+    fake_time.run_next(django_capture_on_commit_callbacks)
+    restart(fake_time)
+    before = moves(game)
+    pacing.forget_process_sweep()
+    pacing.on_connect(game.pk)
+    pacing.on_connect(game.pk)  # a second screen: still one look-again
+    assert len(fake_time.due) == 1 and moves(game) == before
+    fake_time.run_next(django_capture_on_commit_callbacks)  # the look again: stalled now
+    fake_time.run_next(django_capture_on_commit_callbacks)  # the restarted step
+    assert moves(game) == before + 1 and len(fake_time.due) == 1  # and the chain goes on
