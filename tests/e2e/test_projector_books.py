@@ -74,6 +74,11 @@ def test_the_projector_follows_the_banks_choice_of_books(site: str, browser: Any
 
     projector.reload()  # a projector that reloads (or joins late) shows the same
     expect(projector.locator(".pj-books[data-team=Blue]")).to_be_visible(timeout=TIMEOUT)
+    projector.set_viewport_size(PHONE)  # a teacher checking it on a phone: one column
+    if shots.name == "screenshots":
+        projector.screenshot(path=str(shots / "projector-books-phone-en.png"), full_page=True)
+    assert projector.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    projector.set_viewport_size(LAPTOP)
 
     show_books(teacher, "Red", "12")
     expect(projector.locator(".pj-books[data-team=Red][data-move='12']")).to_be_visible(
