@@ -353,10 +353,10 @@ def _buy_computer(state: GameState, team: Team, choice: Choice) -> Described:
 
 # ---------------------------------------------------------------- step 1: the free market
 def _offer_sale(state: GameState, team: Team, choice: Choice) -> Described:
-    from playboss.rules.steps.free_market.market_state import _current_market_price
+    from playboss.rules.steps.free_market.market_state import current_market_price
 
     price = int(choice.fixed.get("price") or 0)
-    market = _current_market_price(state) or 0
+    market = current_market_price(state) or 0
     if price == 0:  # an advertising campaign: the sale goes through at once
         words = _Option(team)
         texts = {n: words.sold(n, sum(sale_prices(state, team, n, advertising=True)))
@@ -621,11 +621,11 @@ def _takeover_answer(state: GameState, team: Team, choice: Choice) -> Described:
                                  "business") % what}
     # Only the answer "turn down" is listed when the rules keep the target from accepting:
     # the engine's own reason says why (the same check its acceptance runs).
-    from playboss.rules.steps.takeover import _acceptance_problem
+    from playboss.rules.steps.takeover import acceptance_problem
 
     from .texts import translate_refusal
 
-    problem = _acceptance_problem(state, offer)
+    problem = acceptance_problem(state, offer)
     if problem is not None:
         out["notes"] = [_("You cannot accept now: %(why)s") % {
             "why": translate_refusal(problem)}]
@@ -737,11 +737,11 @@ def why_missing(state: GameState, team: Team, choices: list[Choice]) -> list[str
 def _why_no_production(state: GameState, team: Team) -> list[str]:
     if 6 in _steps(state):
         from playboss.rules.steps.labor.books import team_data
-        from playboss.rules.steps.labor.production import _no_production
+        from playboss.rules.steps.labor.production import no_production
 
         if team_data(team)["field"] and (team_data(team)["field"] or {}).get("produced"):
             return []  # produced on this red field already: nothing to explain
-        if _no_production(state, team, on_red=True) is not None:
+        if no_production(state, team, on_red=True) is not None:
             return [_("Producing: your workers are on strike or locked out.")]
     if not team.machines:
         return [_("Producing needs a machine: you have none yet.")]

@@ -152,9 +152,9 @@ def reason_label(reason: str) -> str:
     label = REASON_LABELS.get(reason)
     if label is not None:
         return str(label)
-    from playboss.rules.accounts import _LINE_OF
+    from playboss.rules.accounts import LINE_OF
 
-    key = _LINE_OF.get(reason)
+    key = LINE_OF.get(reason)
     return line_label(key) if key is not None else reason
 
 

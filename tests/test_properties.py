@@ -28,7 +28,6 @@ from hypothesis import strategies as st
 
 from playboss.rules import cli
 from playboss.rules.actions import (
-    ACTION_TYPES,
     AcceptDeal,
     Action,
     DrawRisk,
@@ -36,7 +35,6 @@ from playboss.rules.actions import (
     ProposeDeal,
     RepayCredit,
     Roll,
-    action_from_dict,
 )
 from playboss.rules.bots import Bot, GreedyBot, RandomBot
 from playboss.rules.config import ALL_STEPS, GameConfig
@@ -45,6 +43,7 @@ from playboss.rules.engine import apply, new_game
 from playboss.rules.errors import RuleViolation
 from playboss.rules.invariants import check
 from playboss.rules.legal import any_time_choices, legal_actions, legal_choices, waiting_for
+from playboss.rules.rulebook import ACTION_TYPES, action_from_dict
 from playboss.rules.state import BANK, GameState
 from playboss.rules.steps import labor
 

@@ -13,12 +13,14 @@ import pytest
 
 from playboss.rules import RuleViolation, apply
 from playboss.rules import actions as A
-from playboss.rules import engine as E
 from playboss.rules.bots import RandomBot
 from playboss.rules.config import RESERVED_NAMES, GameConfig
-from playboss.rules.engine import new_game, waiting
+from playboss.rules.engine import new_game
 from playboss.rules.errors import ConfigError
 from playboss.rules.legal import waiting_for
+from playboss.rules.rulebook import rules_for
+from playboss.rules.state import Pending
+from playboss.rules.turn_checks import waiting
 from playboss.rules.views import view, viewers
 from tests.rules.codes import engine_codes, engine_sites
 from tests.rules.helpers import FULL, game, refused, roll_to, turn_to
@@ -72,7 +74,7 @@ def test_a_refusal_keeps_its_message_and_carries_its_code_and_params() -> None:
 def test_a_payment_waited_for_names_its_amount_and_reason() -> None:
     state = game()
     roll_to(state, "Red", "R")
-    state.pending.insert(0, E.Pending("pay", 1200, "interest", "10% of 12,000 Marks"))
+    state.pending.insert(0, Pending("pay", 1200, "interest", "10% of 12,000 Marks"))
     with pytest.raises(RuleViolation) as info:
         apply(state, A.Pass("Red"))
     assert info.value.params["waiting"] == {"kind": "pay", "amount": 1200, "reason": "interest"}
@@ -81,7 +83,9 @@ def test_a_payment_waited_for_names_its_amount_and_reason() -> None:
 def test_what_the_game_waits_for_has_fields_for_every_kind_with_words() -> None:
     """Every kind of pending item whose sentence the engine writes (``WAITING_TEXTS``) has
     its fields too; over bot games with all six steps, ``waiting`` names the head's kind."""
-    assert set(E.WAITING_TEXTS) <= set(E.WAITING_PARAMS)
+    every_step = rules_for(GameConfig(teams=("A", "B"), steps=frozenset(range(1, 7))))
+    assert every_step.waiting_texts and set(every_step.waiting_texts) <= set(
+        every_step.waiting_params)
     for seed in (3, 4):
         state = new_game(GameConfig(teams=("A", "B", "C"), seed=seed, years=1,
                                     steps=frozenset(range(1, 7))))
@@ -177,7 +181,7 @@ def test_every_viewer_who_is_not_a_team_has_a_reserved_name() -> None:
     state = new_game(GameConfig(teams=("Red", "Blue"), steps=frozenset(range(1, 7))))
     others = set(viewers(state)) - set(state.teams)
     assert others <= set(RESERVED_NAMES)
-    assert set(E.ACTOR_ACTIONS) <= set(RESERVED_NAMES)
+    assert set(state.rules.actor_actions) <= set(RESERVED_NAMES)
 
 
 def test_a_set_up_refused_in_new_game_names_its_setting_too() -> None:

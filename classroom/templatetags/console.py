@@ -1,8 +1,8 @@
 """Template helpers of the teacher's consoles: show view data whose shape the page does not know.
 
-Expansion steps add keys to the engine's view (``views.EXTRA_VIEWS``); the consoles show every
-key they have no dedicated place for as a nested definition list, so a new step's data shows
-up without a template change.
+Expansion steps add keys to the engine's view (a rule part's ``views``, see
+``playboss.rules.rulebook``); the consoles show every key they have no dedicated place for as a
+nested definition list, so a new step's data shows up without a template change.
 """
 
 from __future__ import annotations

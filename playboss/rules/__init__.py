@@ -5,13 +5,14 @@ The surface: ``new_game(config)``, ``apply(state, action)``, ``legal_actions(sta
 (``python -m playboss.rules``).
 """
 
-from .actions import Action, action_from_dict
+from .actions import Action
 from .config import GameConfig
 from .engine import apply, new_game
 from .errors import RuleViolation
 from .gamelog import GameLog, ReplayError, replay
 from .invariants import check as check_invariants
 from .legal import legal_actions, legal_choices, waiting_for
+from .rulebook import action_from_dict
 from .state import BANK, GameState
 from .statements import balance_sheet, final_results
 from .views import view

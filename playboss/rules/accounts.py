@@ -14,8 +14,9 @@ from typing import Any
 
 from .constants import FINAL_VALUE
 from .ledger import Entry
-from .state import GameState, Team
-from .statements import BalanceSheet, balance_sheet_from
+from .market import market_price, placement_zones, purchase_zones, raw_price
+from .state import MARKET, GameState, Team
+from .statements import BalanceSheet, balance_sheet, balance_sheet_from
 
 #: Equity effect of one unit of each kind of ledger entry received.
 UNIT_VALUE = {
@@ -77,7 +78,7 @@ LINES: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("tax_paid", "Tax of the previous year paid", frozenset({"tax"})),
     ("capital", "Starting capital", frozenset({"starting capital", "second capital"})),
 )
-_LINE_OF = {reason: key for key, _, reasons in LINES for reason in reasons}
+LINE_OF = {reason: key for key, _, reasons in LINES for reason in reasons}
 LINE_TITLES = {key: title for key, title, _ in LINES} | {"other": "Other"}
 #: Lines of events: they change profit, but are no part of the business's operations.
 EVENT_LINES = ("strikes", "corrections", "takeover", "takeover_price", "bankruptcy",
@@ -175,7 +176,7 @@ def _tax_paid(entries: list[Entry], party: str) -> int:
                if e.reason == "tax" and e.kind == "cash" and e.source == party)
 
 
-def _line_key(entry: Entry, party: str, lender_changes: set[int], bankrupt_at: set[int]) -> str:
+def line_key(entry: Entry, party: str, lender_changes: set[int], bankrupt_at: set[int]) -> str:
     """The line of an entry. A private claim ending in a bankruptcy is three different events:
     the bankrupt's debt written off, a lender's claim lost, or - when the bank takes over a
     loan the bankrupt had given - the borrower's lender changing (no profit: the debt stays)."""
@@ -183,7 +184,7 @@ def _line_key(entry: Entry, party: str, lender_changes: set[int], bankrupt_at: s
         if entry.source == party:  # the party's debt ends
             return "lender_change" if entry.seq in lender_changes else "debt_written_off"
         return "bankruptcy" if entry.seq in bankrupt_at else "claims_lost"
-    return _LINE_OF.get(entry.reason, "other")
+    return LINE_OF.get(entry.reason, "other")
 
 
 def _line(lines: dict[str, PnLLine], key: str) -> PnLLine:
@@ -204,8 +205,6 @@ def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
     (``TAX_ACCRUED``): the closing sheet shows the profit after tax, which is what the next
     year starts from. A bankrupt or sold business's unpaid tax is written off with its debts.
     """
-    from .statements import balance_sheet
-
     team = state.teams[team_name]
     entries = state.ledger.entries
     starts = team.year_starts
@@ -242,7 +241,7 @@ def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
         for entry in entries[start:end]:
             if team_name not in (entry.source, entry.target):
                 continue
-            line = _line(lines, _line_key(entry, team_name, lender_changes, bankrupt_at))
+            line = _line(lines, line_key(entry, team_name, lender_changes, bankrupt_at))
             line.reasons.add(entry.reason)
             effect = _effect(entry, team_name)
             if entry.kind == "cash":
@@ -292,9 +291,6 @@ def market_history(state: GameState) -> list[MarketPoint]:
     cheapest filled zones, goods sold or returned fill the dearest zones with room, exactly as
     the engine moves them. One point for the set-up and one after each action that moved
     products into or out of the market."""
-    from .market import market_price, placement_zones, purchase_zones, raw_price
-    from .state import MARKET
-
     config = state.config
     market = config.initial_market()
     capacity, prices = config.zone_capacity, config.zone_prices

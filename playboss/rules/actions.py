@@ -6,6 +6,7 @@ every type with its fields and the rulebook section it carries out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Set
 from dataclasses import Field, dataclass, field, fields
 from typing import Any, ClassVar
 
@@ -212,23 +213,11 @@ class Correction(Action):
     reason: str = ""
 
 
-ACTION_TYPES: dict[str, type[Action]] = {}
-
-
-def register(cls: type[Action]) -> type[Action]:
-    ACTION_TYPES[cls.type] = cls
-    return cls
-
-
-for _cls in (Roll, Purchase, Invest, Produce, Sell, Pass, BuyWeb, CostChoice, WriteOff,
-             DrawRisk, RenewLease, TakeCredit, RepayCredit, SellBack, Efficiency, Advertise,
-             LeaseComputer, BuyComputer, ProposeDeal, AcceptDeal, RejectDeal, WithdrawDeal,
-             RepayPrivate, CallTime, Correction):
-    register(_cls)
-
-
-_INT_FIELDS = {"die", "units", "credit", "amount", "card", "machine", "deal", "loan",
-               "loan_due_years"}
+#: Fields of the base model's moves that hold whole numbers. A part of the rules adds the names
+#: of its own (``RulePart.int_fields``); ``rulebook.INT_FIELDS`` is them all, and a field of
+#: that name is a whole number in every move.
+INT_FIELDS = frozenset({"die", "units", "credit", "amount", "card", "machine", "deal", "loan",
+                        "loan_due_years"})
 #: What any number in a move may be, either way: far beyond every amount, count and id a game
 #: reaches (a whole class's cash is some millions), far below what makes a log or a panel
 #: absurd. A text or list field of a move holds at most MAX_TEXT characters or MAX_LIST
@@ -250,13 +239,14 @@ def _fields_of(cls: type) -> tuple[tuple[Field[Any], ...], frozenset[str], froze
     return found
 
 
-def action_from_dict(data: Any) -> Action:
-    """Parse one action; junk gets a clear message, never a crash."""
+def parse_action(data: Any, types: Mapping[str, type[Action]], int_fields: Set[str]) -> Action:
+    """Parse one action of the kinds ``types`` (type -> class; every part's moves:
+    ``rulebook.action_from_dict``); junk gets a clear message, never a crash."""
     if not isinstance(data, dict):
         raise RuleViolation("An action is a JSON object with a 'type'.", "game log",
                             code="action_not_object")
     kind = data.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    cls = types.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RuleViolation(f"Unknown action type {kind!r}.", "game log",
                             code="unknown_action_type",
@@ -273,7 +263,7 @@ def action_from_dict(data: Any) -> Action:
         raise RuleViolation(f"Action '{kind}' needs an 'actor' (a team or 'bank').", "game log",
                             code="action_needs_actor", params={"type": kind})
     for name, value in kwargs.items():
-        if name in _INT_FIELDS and (value is not None or name not in optional) and (
+        if name in int_fields and (value is not None or name not in optional) and (
             not isinstance(value, int) or isinstance(value, bool)
         ):
             raise RuleViolation(f"Action '{kind}': {name} must be a whole number.", "game log",

@@ -8,8 +8,17 @@ cover waits while the team raises money this way.
 
 from __future__ import annotations
 
-from . import actions as A
 from . import advertising, collateral
+from .actions import (
+    Action,
+    Advertise,
+    BuyComputer,
+    Efficiency,
+    LeaseComputer,
+    RepayCredit,
+    SellBack,
+    TakeCredit,
+)
 from .constants import (
     COMPUTER_CREDIT,
     COMPUTER_PRICE,
@@ -18,34 +27,35 @@ from .constants import (
     WEB_EFFICIENCY,
     WEB_LEASE,
 )
-from .engine import Turn, _need_units, _team
 from .errors import RuleViolation, marks, units_of
-from .goods import _machine_to_bank, _pick_machine, _to_market, _web_to_bank
-from .money import _borrow, _cash, _check_credit_amount, _need_cash, credit_available
+from .goods import machine_to_bank, pick_machine, to_market, web_to_bank
+from .money import borrow, check_credit_amount, credit_available, move_cash, require_cash
 from .state import BANK, Team
+from .turn import Turn
+from .turn_checks import need_units, team_of
 
 
-def _any_time(turn: Turn, action: A.Action) -> Team:
+def any_time_team(turn: Turn, action: Action) -> Team:
     """Credit, WEB options, repurchase and private business are open at any time, to any
     team still in the game."""
-    return _team(turn, action)
+    return team_of(turn, action)
 
 
 # ---------------------------------------------------------------- bank credit
-def _take_credit(turn: Turn, action: A.TakeCredit) -> None:
-    team = _any_time(turn, action)
+def take_credit(turn: Turn, action: TakeCredit) -> None:
+    team = any_time_team(turn, action)
     if action.amount <= 0:
         raise RuleViolation("Ask for a positive amount of credit.", "Lines of Credit",
                             code="credit_not_positive", params={"amount": action.amount})
-    _check_credit_amount(turn.state, action.amount, credit_available(turn.state, team),
+    check_credit_amount(turn.state, action.amount, credit_available(turn.state, team),
                          "Lines of Credit")
-    _borrow(turn, team, action.amount)
+    borrow(turn, team, action.amount)
     turn.emit("credit", f"{team.name} borrows {marks(action.amount)} Marks from the bank.",
               team=team.name, amount=action.amount)
 
 
-def _repay_credit(turn: Turn, action: A.RepayCredit) -> None:
-    team = _any_time(turn, action)
+def repay_credit(turn: Turn, action: RepayCredit) -> None:
+    team = any_time_team(turn, action)
     rule = "Lines of Credit"
     if action.amount <= 0:
         raise RuleViolation("Repay a positive amount.", rule, code="repay_not_positive",
@@ -54,24 +64,24 @@ def _repay_credit(turn: Turn, action: A.RepayCredit) -> None:
         raise RuleViolation(f"You owe the bank {marks(team.bank_debt)} Marks, not "
                             f"{marks(action.amount)}.", rule, code="repay_more_than_debt",
                             params={"debt": team.bank_debt, "amount": action.amount})
-    _need_cash(team, action.amount, "the repayment", rule, code="cash_for_repayment")
+    require_cash(team, action.amount, "the repayment", rule, code="cash_for_repayment")
     team.bank_debt -= action.amount
     turn.state.ledger.post(turn.state.seq, "bank_debt", team.name, BANK, action.amount,
                            "repayment")
-    _cash(turn, team, None, action.amount, "repayment")
+    move_cash(turn, team, None, action.amount, "repayment")
     turn.emit("repay", f"{team.name} repays {marks(action.amount)} Marks to the bank.",
               team=team.name, amount=action.amount)
 
 
 # ---------------------------------------------------------------- repurchase
-def _sell_back(turn: Turn, action: A.SellBack) -> None:
+def sell_back(turn: Turn, action: SellBack) -> None:
     state = turn.state
-    team = _any_time(turn, action)
+    team = any_time_team(turn, action)
     rule = "Repurchase Value"
     item = action.item
     if item in ("raw", "finished"):
         units = action.units
-        _need_units(units, f"{item} unit to sell back", rule,
+        need_units(units, f"{item} unit to sell back", rule,
                     code="no_raw_to_sell_back" if item == "raw" else "no_finished_to_sell_back")
         have = team.raw if item == "raw" else team.finished
         if units > have:
@@ -79,15 +89,15 @@ def _sell_back(turn: Turn, action: A.SellBack) -> None:
                                 code="not_enough_raw" if item == "raw" else "not_enough_finished",
                                 params={"have": have, "units": units})
         value = units * REPURCHASE[item]
-        _to_market(turn, team, item, units, "repurchase")
-        _cash(turn, None, team, value, "repurchase")
+        to_market(turn, team, item, units, "repurchase")
+        move_cash(turn, None, team, value, "repurchase")
         turn.emit("sell_back", f"{team.name} sells {units_of(units, item)} back to the bank for "
                   f"{marks(value)} Marks.", team=team.name, item=item, units=units, value=value)
     elif item == "machine":
-        machine = _pick_machine(state, team, action.machine, None, rule, owned=True)
+        machine = pick_machine(state, team, action.machine, None, rule, owned=True)
         due = collateral.due_on_release(state, team, machines=1)
-        _machine_to_bank(turn, machine, "repurchase")
-        _cash(turn, None, team, REPURCHASE["machine"], "repurchase")
+        machine_to_bank(turn, machine, "repurchase")
+        move_cash(turn, None, team, REPURCHASE["machine"], "repurchase")
         turn.emit("sell_back", f"{team.name} sells machine {machine.id} back to the bank for "
                   f"{marks(REPURCHASE['machine'])} Marks.", team=team.name, item=item,
                   machine=machine.id, value=REPURCHASE["machine"])
@@ -99,7 +109,7 @@ def _sell_back(turn: Turn, action: A.SellBack) -> None:
         due = collateral.due_on_release(state, team, computers=1)
         team.computers_owned -= 1
         state.ledger.post(state.seq, "computer", team.name, BANK, 1, "repurchase")
-        _cash(turn, None, team, REPURCHASE["computer"], "repurchase")
+        move_cash(turn, None, team, REPURCHASE["computer"], "repurchase")
         turn.emit("sell_back", f"{team.name} sells its computer back to the bank for "
                   f"{marks(REPURCHASE['computer'])} Marks.", team=team.name, item=item,
                   value=REPURCHASE["computer"])
@@ -110,22 +120,22 @@ def _sell_back(turn: Turn, action: A.SellBack) -> None:
 
 
 # ---------------------------------------------------------------- WEB options and computers
-def _efficiency(turn: Turn, action: A.Efficiency) -> None:
-    team = _any_time(turn, action)
+def efficiency(turn: Turn, action: Efficiency) -> None:
+    team = any_time_team(turn, action)
     rule = "Efficiency Improvements (3 WEBs)"
     if team.web < WEB_EFFICIENCY:
         raise RuleViolation(f"An efficiency improvement takes 3 WEB chips; you have {team.web}.",
                             rule, code="web_for_efficiency",
                             params={"need": WEB_EFFICIENCY, "have": team.web})
-    machine = _pick_machine(turn.state, team, action.machine, double=False, rule=rule)
-    _web_to_bank(turn, team, WEB_EFFICIENCY, "efficiency")
+    machine = pick_machine(turn.state, team, action.machine, double=False, rule=rule)
+    web_to_bank(turn, team, WEB_EFFICIENCY, "efficiency")
     machine.double = True
     turn.emit("efficiency", f"{team.name} turns machine {machine.id} to double capacity.",
               team=team.name, machine=machine.id)
 
 
-def _advertise(turn: Turn, action: A.Advertise) -> None:
-    team = _any_time(turn, action)
+def advertise(turn: Turn, action: Advertise) -> None:
+    team = any_time_team(turn, action)
     rule = "Advertising Campaigns (2 WEBs)"
     if team.web < WEB_ADVERTISING:
         raise RuleViolation(f"An advertising campaign takes 2 WEB chips; you have {team.web}.",
@@ -134,16 +144,16 @@ def _advertise(turn: Turn, action: A.Advertise) -> None:
     if team.advertising:
         raise RuleViolation("Your campaign already runs until your next red field.", rule,
                             code="advertising_running")
-    _web_to_bank(turn, team, WEB_ADVERTISING, "advertising")
+    web_to_bank(turn, team, WEB_ADVERTISING, "advertising")
     team.advertising = True
     advertising.campaign_bought(turn.state, team)
     turn.emit("advertising", f"{team.name} runs an advertising campaign for its next red "
               "field.", team=team.name)
 
 
-def _lease_computer(turn: Turn, action: A.LeaseComputer) -> None:
+def lease_computer(turn: Turn, action: LeaseComputer) -> None:
     state = turn.state
-    team = _any_time(turn, action)
+    team = any_time_team(turn, action)
     rule = "Computer Leasing (2 WEBs)"
     if team.has_computer:
         raise RuleViolation("You have a computer already.", rule, code="computer_already")
@@ -163,9 +173,9 @@ def _lease_computer(turn: Turn, action: A.LeaseComputer) -> None:
               f"{team.position}.", team=team.name, field=team.position)
 
 
-def _buy_computer(turn: Turn, action: A.BuyComputer) -> None:
+def buy_computer(turn: Turn, action: BuyComputer) -> None:
     state = turn.state
-    team = _any_time(turn, action)
+    team = any_time_team(turn, action)
     rule = "Computer Leasing (2 WEBs)"
     if team.has_computer:
         raise RuleViolation("You have a computer already; a factory has one computer slot.", rule,
@@ -180,19 +190,19 @@ def _buy_computer(turn: Turn, action: A.BuyComputer) -> None:
                             f"{marks(COMPUTER_CREDIT)} Marks credit.", rule,
                             code="computer_credit_cap",
                             params={"max_credit": COMPUTER_CREDIT, "credit": action.credit})
-    _check_credit_amount(state, action.credit,
+    check_credit_amount(state, action.credit,
                          credit_available(state, team, COMPUTER_CREDIT), rule)
     if action.credit:
         what, verb = (f"a computer costs {marks(COMPUTER_PRICE)} and with "
                       f"{marks(action.credit)} credit you", "pay")
-        _need_cash(team, COMPUTER_PRICE - action.credit, what, rule, verb,
+        require_cash(team, COMPUTER_PRICE - action.credit, what, rule, verb,
                    code="cash_for_computer_on_credit",
                    params={"price": COMPUTER_PRICE, "credit": action.credit})
     else:
-        _need_cash(team, COMPUTER_PRICE, "a computer", rule, "costs", code="cash_for_computer")
-    _borrow(turn, team, action.credit)
+        require_cash(team, COMPUTER_PRICE, "a computer", rule, "costs", code="cash_for_computer")
+    borrow(turn, team, action.credit)
     team.computers_owned += 1
     state.ledger.post(state.seq, "computer", BANK, team.name, 1, "investment")
-    _cash(turn, team, None, COMPUTER_PRICE, "investment")
+    move_cash(turn, team, None, COMPUTER_PRICE, "investment")
     turn.emit("buy_computer", f"{team.name} buys a computer for {marks(COMPUTER_PRICE)} Marks.",
               team=team.name, credit=action.credit, price=COMPUTER_PRICE)

@@ -4,14 +4,14 @@ calling time, and correcting a team's cash.
 
 from __future__ import annotations
 
-from . import actions as A
-from .engine import Turn
+from .actions import CallTime, Correction
 from .errors import RuleViolation, marks
-from .money import _cash, _need_cash
-from .turn_flow import _end_game
+from .money import move_cash, require_cash
+from .turn import Turn
+from .turn_flow import end_game
 
 
-def _call_time(turn: Turn, action: A.CallTime) -> None:
+def call_time(turn: Turn, action: CallTime) -> None:
     state = turn.state
     if state.time_called:
         raise RuleViolation("Time has been called already.", "End of the Game",
@@ -20,10 +20,10 @@ def _call_time(turn: Turn, action: A.CallTime) -> None:
     turn.emit("time_up", "The bank calls time: the current round is played to its end.",
               why="bank")
     if state.phase == "order":
-        _end_game(turn)
+        end_game(turn)
 
 
-def _correction(turn: Turn, action: A.Correction) -> None:
+def correction(turn: Turn, action: Correction) -> None:
     state = turn.state
     rule = "Choose a Bank Director"
     team = state.teams.get(action.team)
@@ -37,10 +37,10 @@ def _correction(turn: Turn, action: A.Correction) -> None:
         raise RuleViolation("A correction of 0 Marks changes nothing.", rule,
                             code="correction_zero")
     if action.amount < 0:
-        _need_cash(team, -action.amount, "the correction", rule, code="cash_for_correction")
-        _cash(turn, team, None, -action.amount, "correction")
+        require_cash(team, -action.amount, "the correction", rule, code="cash_for_correction")
+        move_cash(turn, team, None, -action.amount, "correction")
     else:
-        _cash(turn, None, team, action.amount, "correction")
+        move_cash(turn, None, team, action.amount, "correction")
     turn.emit("correction", f"The bank corrects {team.name}'s cash by "
               f"{marks(action.amount)} Marks: {action.reason}", team=team.name,
               amount=action.amount, reason=action.reason)

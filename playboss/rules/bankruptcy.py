@@ -31,25 +31,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from . import actions as A
-from . import engine as E
-from . import legal, loan_due
+from . import loan_due
+from .actions import Action
+from .choice import Choice
 from .constants import REPURCHASE
 from .errors import RuleViolation, marks
-from .fields import _end_lease
-from .goods import _machine_to_bank, _to_market, _web_to_bank, delivery_rolls
-from .money import _cash
+from .fields import end_lease
+from .goods import delivery_rolls, machine_to_bank, to_market, web_to_bank
+from .money import move_cash
+from .ruleset import RulePart
 from .state import BANK, GameState, Pending, Team
+from .turn import Turn
 
 RULE = "Explanations: Credit, Bankruptcy and Private Trade"
 PENDING = "estate"
 #: Payments owed to someone other than the bank (step 6: salaries to the worker
 #: representative), by reason: ``payee(turn, team, amount)`` moves the money.
-DUE_PAYEES: dict[str, Callable[[E.Turn, Team, int], None]] = {}
+DUE_PAYEES: dict[str, Callable[[Turn, Team, int], None]] = {}
 
 
 @dataclass(frozen=True, slots=True)
-class EstateBid(A.Action):
+class EstateBid(Action):
     """A bid for the whole lot of a bankrupt team's assets, in Marks."""
 
     type: ClassVar[str] = "estate_bid"
@@ -57,36 +59,31 @@ class EstateBid(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class EstatePass(A.Action):
+class EstatePass(Action):
     type: ClassVar[str] = "estate_pass"
 
 
 @dataclass(frozen=True, slots=True)
-class CloseEstate(A.Action):
+class CloseEstate(Action):
     """The bank closes the auction of a bankrupt team's assets (the deadline)."""
 
     type: ClassVar[str] = "close_estate"
 
 
-for _cls in (EstateBid, EstatePass, CloseEstate):
-    A.register(_cls)
-A._INT_FIELDS.add("price")
-E.ACTOR_ACTIONS[BANK].add(CloseEstate)
-
 
 # ====================================================================== going bankrupt
-def declare(turn: E.Turn, team: Team, due: Pending) -> None:
+def declare(turn: Turn, team: Team, due: Pending) -> None:
     state = turn.state
     name = team.name
     turn.emit("bankrupt", f"{name} cannot pay {marks(due.amount)} Marks ({due.reason}) and is "
               "bankrupt. Its assets are auctioned.", team=name, amount=due.amount,
               reason=due.reason)
-    E._hook("bankrupt", turn, team)
+    turn.hook("bankrupt", team)
     _machines_home(state, team)
     if team.lease_field is not None:
-        _end_lease(turn, team, "is bankrupt", "bankrupt")
+        end_lease(turn, team, "is bankrupt", "bankrupt")
     if team.web:
-        _web_to_bank(turn, team, team.web, "bankruptcy")
+        web_to_bank(turn, team, team.web, "bankruptcy")
     team.bankrupt = True
     for deal_id in [d.id for d in state.deals.values() if name in (d.proposer, d.partner)]:
         del state.deals[deal_id]
@@ -135,27 +132,27 @@ def _lot_text(team: Team) -> str:
     return ", ".join(parts)
 
 
-def _sell_to_bank(turn: E.Turn, team: Team) -> None:
+def _sell_to_bank(turn: Turn, team: Team) -> None:
     state = turn.state
     proceeds = lot_value(state, team)
     if team.raw:
-        _to_market(turn, team, "raw", team.raw, "bankruptcy")
+        to_market(turn, team, "raw", team.raw, "bankruptcy")
     if team.finished:
-        _to_market(turn, team, "finished", team.finished, "bankruptcy")
+        to_market(turn, team, "finished", team.finished, "bankruptcy")
     for mid in list(team.machines):
-        _machine_to_bank(turn, state.machines[mid], "bankruptcy")
+        machine_to_bank(turn, state.machines[mid], "bankruptcy")
     if team.computers_owned:
         state.ledger.post(state.seq, "computer", team.name, BANK, team.computers_owned,
                           "bankruptcy")
         team.computers_owned = 0
     if proceeds:
-        _cash(turn, None, team, proceeds, "bankruptcy sale")
+        move_cash(turn, None, team, proceeds, "bankruptcy sale")
 
 
-def _sell_to(turn: E.Turn, team: Team, buyer: Team, price: int) -> None:
+def _sell_to(turn: Turn, team: Team, buyer: Team, price: int) -> None:
     state = turn.state
     led = state.ledger
-    _cash(turn, buyer, team, price, "bankruptcy auction")
+    move_cash(turn, buyer, team, price, "bankruptcy auction")
     for kind in ("raw", "finished"):
         units = getattr(team, kind)
         if units:
@@ -176,7 +173,7 @@ def _sell_to(turn: E.Turn, team: Team, buyer: Team, price: int) -> None:
         team.computers_owned = 0
 
 
-def _settle(turn: E.Turn, team: Team, due: int, reason: str) -> None:
+def _settle(turn: Turn, team: Team, due: int, reason: str) -> None:
     """Claims to the bank; the bank paid first, then the private lenders."""
     state = turn.state
     led = state.ledger
@@ -191,7 +188,7 @@ def _settle(turn: E.Turn, team: Team, due: int, reason: str) -> None:
         led.post(seq, "bank_debt", BANK, loan.borrower, loan.amount, "loan taken over by bank")
         del state.loans[loan.id]
     if claims:
-        _cash(turn, None, team, claims, "bankruptcy sale")
+        move_cash(turn, None, team, claims, "bankruptcy sale")
     # A private loan that came due ranks behind the bank, among the private lenders below.
     paid = min(team.cash, due) if reason != loan_due.REASON else 0
     if paid:
@@ -199,10 +196,10 @@ def _settle(turn: E.Turn, team: Team, due: int, reason: str) -> None:
         if payee is not None:
             payee(turn, team, paid)
         else:
-            _cash(turn, team, None, paid, reason)
+            move_cash(turn, team, None, paid, reason)
     bank_paid = min(team.cash, team.bank_debt)
     if bank_paid:
-        _cash(turn, team, None, bank_paid, "repayment")
+        move_cash(turn, team, None, bank_paid, "repayment")
         led.post(seq, "bank_debt", name, BANK, bank_paid, "repayment")
     if team.bank_debt - bank_paid:
         led.post(seq, "bank_debt", name, BANK, team.bank_debt - bank_paid, "written off")
@@ -215,7 +212,7 @@ def _settle(turn: E.Turn, team: Team, due: int, reason: str) -> None:
         shares[i % len(shares)] += 1
     for loan, share in zip(debts, shares, strict=True):
         if share:
-            _cash(turn, team, state.teams[loan.lender], share, "private repayment")
+            move_cash(turn, team, state.teams[loan.lender], share, "private repayment")
         led.post(seq, "private_debt", name, loan.lender, loan.amount, "bankruptcy")
         del state.loans[loan.id]
     if state.current == name:
@@ -240,7 +237,7 @@ def waiting(state: GameState) -> list[str]:
             and t.name != estate["bidder"] and t.name not in estate["passed"]]
 
 
-def _bid(turn: E.Turn, action: EstateBid) -> None:
+def _bid(turn: Turn, action: EstateBid) -> None:
     state = turn.state
     estate = _open(state)
     team = state.teams[action.actor]
@@ -268,7 +265,7 @@ def _bid(turn: E.Turn, action: EstateBid) -> None:
         _close(turn)
 
 
-def _pass(turn: E.Turn, action: EstatePass) -> None:
+def _pass(turn: Turn, action: EstatePass) -> None:
     state = turn.state
     estate = _open(state)
     if action.actor not in waiting(state):
@@ -280,12 +277,12 @@ def _pass(turn: E.Turn, action: EstatePass) -> None:
         _close(turn)
 
 
-def _close_by_bank(turn: E.Turn, action: CloseEstate) -> None:
+def _close_by_bank(turn: Turn, action: CloseEstate) -> None:
     _open(turn.state)
     _close(turn)
 
 
-def _nobody_left(turn: E.Turn, team: Team, head: Pending) -> bool:
+def _nobody_left(turn: Turn, team: Team, head: Pending) -> bool:
     """Every team that could still answer has left the game meanwhile (its business sold
     whole, say): the auction closes as if they had passed."""
     if turn.state.step.get(PENDING) is not None and not waiting(turn.state):
@@ -294,7 +291,7 @@ def _nobody_left(turn: E.Turn, team: Team, head: Pending) -> bool:
     return False
 
 
-def _close(turn: E.Turn) -> None:
+def _close(turn: Turn) -> None:
     state = turn.state
     estate = state.step.pop(PENDING)
     team = state.teams[estate["team"]]
@@ -314,25 +311,25 @@ def _close(turn: E.Turn) -> None:
 
 
 # ====================================================================== legal moves
-def _choices(state: GameState, team: Team) -> list[legal.Choice]:
+def _choices(state: GameState, team: Team) -> list[Choice]:
     estate = state.step.get(PENDING)
     if estate is None or team.name not in waiting(state):
         return []
-    out = [legal.Choice(EstatePass)]
+    out = [Choice(EstatePass)]
     floor = estate["price"] if estate["price"] is not None else estate["value"]
     lot_computer = state.teams[estate["team"]].computers_owned
     if not (team.has_computer and lot_computer):
         prices = [p for p in (floor + 100, floor + 500, floor + 1_000, floor + 5_000)
                   if p <= team.cash]
         if prices:
-            out.append(legal.Choice(EstateBid, param="price", values=prices))
+            out.append(Choice(EstateBid, param="price", values=prices))
     return out
 
 
-def _bank_choices(state: GameState, actor: str) -> list[legal.Choice]:
+def _bank_choices(state: GameState, actor: str) -> list[Choice]:
     if actor == BANK and state.step.get(PENDING) is not None and state.pending and \
             state.pending[0].kind == PENDING:
-        return [legal.Choice(CloseEstate)]
+        return [Choice(CloseEstate)]
     return []
 
 
@@ -354,19 +351,8 @@ def _check(state: GameState) -> list[str]:
     return out
 
 
-from . import invariants  # noqa: E402
-
-invariants.EXTRA_CHECKS.append(_check)
-E.HANDLERS[EstateBid] = _bid
-E.HANDLERS[EstatePass] = _pass
-E.HANDLERS[CloseEstate] = _close_by_bank
-E.WAITING_TEXTS[PENDING] = _waiting_text
-E.WAITING_PARAMS[PENDING] = lambda state: {"team": state.step.get(PENDING, {}).get("team"),
-                                           "teams": waiting(state)}
-E.AUTO[PENDING] = _nobody_left
-legal.PENDING_CHOICES[PENDING] = _choices
-legal.WAITING[PENDING] = waiting
-legal.ACTOR_CHOICES.append(_bank_choices)
+def _waiting_params(state: GameState) -> dict[str, Any]:
+    return {"team": state.step.get(PENDING, {}).get("team"), "teams": waiting(state)}
 
 
 def _view(state: GameState, viewer: str) -> dict[str, Any]:
@@ -388,6 +374,19 @@ def _view(state: GameState, viewer: str) -> dict[str, Any]:
     return {"estate": out}
 
 
-from . import views  # noqa: E402
 
-views.EXTRA_VIEWS.append(_view)
+#: The auction of a bankrupt team's assets, in every game (rulebook part I).
+PART = RulePart(
+    name="bankruptcy: the auction of a bankrupt team's assets",
+    handlers={EstateBid: _bid, EstatePass: _pass, CloseEstate: _close_by_bank},
+    actor_actions={BANK: frozenset({CloseEstate})},
+    int_fields=frozenset({"price"}),
+    invariant_checks=(_check,),
+    auto={PENDING: _nobody_left},
+    waiting_texts={PENDING: _waiting_text},
+    waiting_params={PENDING: _waiting_params},
+    waiting_on={PENDING: waiting},
+    pending_choices={PENDING: _choices},
+    actor_choices=(_bank_choices,),
+    views=(_view,),
+)

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from .bots import BOTS
-from .config import ALL_STEPS
+from .config import ALL_STEPS, GameConfig
 from .errors import RuleViolation
 from .gamelog import GameLog, ReplayError, replay
 from .invariants import check
@@ -16,7 +16,8 @@ from .simulate import play_game, simulate
 from .state import BANK, GameState
 from .statements import balance_sheet, final_results
 from .steps.taxation import tax_books
-from .views import EXTRA_VIEWS
+from .tournament import report as tournament_report
+from .tournament import tournament
 
 
 def final_state(state: GameState) -> dict[str, Any]:
@@ -69,7 +70,7 @@ def final_state(state: GameState) -> dict[str, Any]:
         for name, row in teams.items():
             row["tax"] = tax_books(state.teams[name])
     steps: dict[str, Any] = {}
-    for extra in EXTRA_VIEWS:  # what each expansion step shows the bank
+    for extra in state.rules.views:  # what each expansion step shows the bank
         steps.update(extra(state, BANK))
     if steps:
         out["steps"] = steps
@@ -129,8 +130,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .tournament import report, tournament
-
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
         records = tournament(bots, args.games, args.teams, args.seed, args.years,
@@ -138,14 +137,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(report(records))
+    print(tournament_report(records))
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """One bot game written out as a game log."""
-    from .config import GameConfig
-
     names = tuple(f"Team {i + 1}" for i in range(args.teams))
     config = GameConfig(teams=names, seed=args.seed, years=args.years,
                         steps=_parse_steps(args.steps))

@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 from .constants import COMPUTER_CREDIT, MACHINE_CREDIT
 from .errors import marks
-from .money import _cash
+from .money import move_cash
 from .state import BANK, GameState, Team
 
 if TYPE_CHECKING:  # only named in annotations: no import of the dispatcher at run time
-    from .engine import Turn
+    from .turn import Turn
 
 
 def credit_line(state: GameState, team: Team) -> int:
@@ -61,6 +61,6 @@ def repay(turn: Turn, team: Team, amount: int) -> None:
     state = turn.state
     team.bank_debt -= amount
     state.ledger.post(state.seq, "bank_debt", team.name, BANK, amount, "repayment")
-    _cash(turn, team, None, amount, "repayment")
+    move_cash(turn, team, None, amount, "repayment")
     turn.emit("repay", f"{team.name} repays {marks(amount)} Marks to the bank from the sale "
               "of its collateral.", team=team.name, amount=amount, how="collateral")

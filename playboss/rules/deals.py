@@ -10,14 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import actions as A
 from . import collateral, loan_due
-from .any_time import _any_time
-from .engine import Turn
+from .actions import (
+    MAX_LIST,
+    MAX_NUMBER,
+    AcceptDeal,
+    ProposeDeal,
+    RejectDeal,
+    RepayPrivate,
+    WithdrawDeal,
+)
+from .any_time import any_time_team
 from .errors import RuleViolation, marks, units_of
 from .goods import delivery_rolls
-from .money import _cash, _need_cash
+from .money import move_cash, require_cash
 from .state import Deal, GameState, Loan, Team
+from .turn import Turn
 
 BUNDLE_KEYS = ("cash", "raw", "finished", "machines", "lease", "computers", "loan")
 #: A deal's terms are a sentence or two ("repaid after year 3 with 10% interest"); every
@@ -28,7 +36,7 @@ TERMS_MAX = 200
 OPEN_DEALS_MAX = 10
 
 
-def _check_bundle(state: GameState, giver: Team, receiver: Team, bundle: dict[str, Any]) -> None:
+def check_bundle(state: GameState, giver: Team, receiver: Team, bundle: dict[str, Any]) -> None:
     rule = "Private Business between Players"
     unknown = set(bundle) - set(BUNDLE_KEYS)
     if unknown:
@@ -91,9 +99,9 @@ def _check_bundle(state: GameState, giver: Team, receiver: Team, bundle: dict[st
                             rule, code="deal_sold_and_leased", params={"machine": min(both)})
 
 
-def _propose_deal(turn: Turn, action: A.ProposeDeal) -> None:
+def propose_deal(turn: Turn, action: ProposeDeal) -> None:
     state = turn.state
-    team = _any_time(turn, action)
+    team = any_time_team(turn, action)
     rule = "Private Business between Players"
     partner = state.teams.get(action.partner)
     if partner is None or partner.bankrupt:
@@ -112,7 +120,7 @@ def _propose_deal(turn: Turn, action: A.ProposeDeal) -> None:
         raise RuleViolation(f"{team.name} has {open_deals} open offers already; withdraw one "
                             "before making another.", rule, code="deal_too_many_open",
                             params={"team": team.name, "most": OPEN_DEALS_MAX})
-    _check_bundle(state, team, partner, action.give)
+    check_bundle(state, team, partner, action.give)
     # The partner's side is checked when it accepts: its holdings are its own business.
     _check_bundle_shape(action.take)
     loan_due.check_offer(state, action.loan_due_years, action.give, action.take)
@@ -149,14 +157,14 @@ def _check_sizes(bundle: dict[str, Any]) -> None:
     rule = "Private Business between Players"
     for key, value in bundle.items():
         numbers = value if isinstance(value, list) else [value]
-        if isinstance(value, list) and len(value) > A.MAX_LIST:
-            raise RuleViolation(f"In a deal, {key} lists at most {A.MAX_LIST} machines.", rule,
+        if isinstance(value, list) and len(value) > MAX_LIST:
+            raise RuleViolation(f"In a deal, {key} lists at most {MAX_LIST} machines.", rule,
                                 code="deal_list_too_long", params={"key": key,
-                                                                   "most": A.MAX_LIST})
-        if any(isinstance(n, int) and abs(n) > A.MAX_NUMBER for n in numbers):
+                                                                   "most": MAX_LIST})
+        if any(isinstance(n, int) and abs(n) > MAX_NUMBER for n in numbers):
             raise RuleViolation(f"In a deal, {key} is larger than the game holds (at most "
-                                f"{A.MAX_NUMBER:,}).", rule, code="deal_value_too_large",
-                                params={"key": key, "most": A.MAX_NUMBER})
+                                f"{MAX_NUMBER:,}).", rule, code="deal_value_too_large",
+                                params={"key": key, "most": MAX_NUMBER})
 
 
 def _bundle_text(bundle: dict[str, Any]) -> str:
@@ -183,9 +191,9 @@ def _deal_of(turn: Turn, deal_id: int) -> Deal:
     return deal
 
 
-def _accept_deal(turn: Turn, action: A.AcceptDeal) -> None:
+def accept_deal(turn: Turn, action: AcceptDeal) -> None:
     state = turn.state
-    team = _any_time(turn, action)
+    team = any_time_team(turn, action)
     deal = _deal_of(turn, action.deal)
     if deal.partner != team.name:
         raise RuleViolation(f"Deal {deal.id} is offered to {deal.partner}, not {team.name}.",
@@ -193,8 +201,8 @@ def _accept_deal(turn: Turn, action: A.AcceptDeal) -> None:
                             params={"deal": deal.id, "partner": deal.partner,
                                     "team": team.name})
     proposer = state.teams[deal.proposer]
-    _check_bundle(state, proposer, team, deal.give)
-    _check_bundle(state, team, proposer, deal.take)
+    check_bundle(state, proposer, team, deal.give)
+    check_bundle(state, team, proposer, deal.take)
     if deal.give.get("computers") and deal.take.get("computers"):
         raise RuleViolation("Swap computers by two deals.", "Private Business between Players",
                             code="deal_swap_computers")
@@ -217,7 +225,7 @@ def _hand_over(turn: Turn, giver: Team, receiver: Team, bundle: dict[str, Any], 
     led = state.ledger
     reason = "private deal"
     if bundle.get("cash"):
-        _cash(turn, giver, receiver, bundle["cash"], reason)
+        move_cash(turn, giver, receiver, bundle["cash"], reason)
     for key in ("raw", "finished"):
         units = bundle.get(key, 0)
         if units:
@@ -254,11 +262,11 @@ def _hand_over(turn: Turn, giver: Team, receiver: Team, bundle: dict[str, Any], 
         state.loans[loan.id] = loan
         loan_due.lent(state, loan.id, receiver, due_years)
         led.post(state.seq, "private_debt", giver.name, receiver.name, amount, "private loan")
-        _cash(turn, giver, receiver, amount, "private loan")
+        move_cash(turn, giver, receiver, amount, "private loan")
 
 
-def _reject_deal(turn: Turn, action: A.RejectDeal) -> None:
-    team = _any_time(turn, action)
+def reject_deal(turn: Turn, action: RejectDeal) -> None:
+    team = any_time_team(turn, action)
     deal = _deal_of(turn, action.deal)
     if deal.partner != team.name:
         raise RuleViolation(f"Deal {deal.id} is offered to {deal.partner}; only it can turn "
@@ -271,8 +279,8 @@ def _reject_deal(turn: Turn, action: A.RejectDeal) -> None:
               deal=deal.id)
 
 
-def _withdraw_deal(turn: Turn, action: A.WithdrawDeal) -> None:
-    team = _any_time(turn, action)
+def withdraw_deal(turn: Turn, action: WithdrawDeal) -> None:
+    team = any_time_team(turn, action)
     deal = _deal_of(turn, action.deal)
     if deal.proposer != team.name:
         raise RuleViolation(f"Deal {deal.id} was offered by {deal.proposer}; only it can "
@@ -285,9 +293,9 @@ def _withdraw_deal(turn: Turn, action: A.WithdrawDeal) -> None:
               deal=deal.id)
 
 
-def _repay_private(turn: Turn, action: A.RepayPrivate) -> None:
+def repay_private(turn: Turn, action: RepayPrivate) -> None:
     state = turn.state
-    team = _any_time(turn, action)
+    team = any_time_team(turn, action)
     rule = "Explanations: Credit, Bankruptcy and Private Trade"
     loan = state.loans.get(action.loan)
     if loan is None or loan.borrower != team.name:
@@ -298,13 +306,13 @@ def _repay_private(turn: Turn, action: A.RepayPrivate) -> None:
                             "between 1 and that.", rule, code="private_repay_range",
                             params={"owed": loan.amount, "loan": loan.id,
                                     "amount": action.amount})
-    _need_cash(team, action.amount, "the repayment", rule, code="cash_for_repayment")
+    require_cash(team, action.amount, "the repayment", rule, code="cash_for_repayment")
     lender = state.teams[loan.lender]
     loan.amount -= action.amount
     if not loan.amount:
         del state.loans[loan.id]
     state.ledger.post(state.seq, "private_debt", team.name, lender.name, action.amount,
                       "private repayment")
-    _cash(turn, team, lender, action.amount, "private repayment")
+    move_cash(turn, team, lender, action.amount, "private repayment")
     turn.emit("repay_private", f"{team.name} repays {marks(action.amount)} Marks to "
               f"{lender.name}.", team=team.name, partner=lender.name, amount=action.amount)

@@ -5,30 +5,31 @@
 
 from __future__ import annotations
 
-from . import actions as A
+from .actions import BuyWeb, CostChoice, DrawRisk, RenewLease, WriteOff
 from .constants import COST_FIELD_PRODUCTION, IDLE_COST, WEB_INSURANCE, WEB_LEASE, WEB_PRICE
-from .engine import Turn, _hook, _require_turn
 from .errors import RuleViolation, marks, units_of
-from .goods import _machine_to_bank, _pick_machine, _to_market, _web_to_bank
+from .goods import machine_to_bank, pick_machine, to_market, web_to_bank
 from .market import open_dimples
-from .money import _cash, _need_cash, _owe
-from .red_field import _make, ready_capacity, sale_prices
+from .money import move_cash, owe, require_cash
+from .red_field import make_products, ready_capacity, sale_prices
 from .risk import RiskCard, standard_deck
 from .state import BANK, Team
+from .turn import Turn
+from .turn_checks import require_turn
 
 
 # ---------------------------------------------------------------- green, yellow, white
-def _buy_web(turn: Turn, action: A.BuyWeb) -> None:
+def buy_web(turn: Turn, action: BuyWeb) -> None:
     state = turn.state
-    team = _require_turn(turn, action, "green", "Buying a WEB chip", "The Green WEB Field")
+    team = require_turn(turn, action, "green", "Buying a WEB chip", "The Green WEB Field")
     if state.web_bank < 1:
         raise RuleViolation("The bank has no WEB chip left: all "
                             f"{state.config.limits.web_chips} are in play.", "Game Materials",
                             code="bank_out_of_web_chips",
                             params={"limit": state.config.limits.web_chips})
-    _need_cash(team, WEB_PRICE, "a WEB chip", "The Green WEB Field", code="cash_for_web_chip")
+    require_cash(team, WEB_PRICE, "a WEB chip", "The Green WEB Field", code="cash_for_web_chip")
     state.pending.pop(0)
-    _cash(turn, team, None, WEB_PRICE, "WEB chip")
+    move_cash(turn, team, None, WEB_PRICE, "WEB chip")
     team.web += 1
     state.web_bank -= 1
     state.ledger.post(state.seq, "web", BANK, team.name, 1, "WEB chip")
@@ -45,18 +46,18 @@ def sell_at_half_price(turn: Turn, team: Team, units: int, note: str = "") -> No
     prices = [p // 2 for p in sale_prices(state, team, units, advertising=False)]
     revenue = sum(prices)
     state.pending.pop(0)
-    _to_market(turn, team, "finished", units, "sale at half price")
-    _cash(turn, None, team, revenue, "sale at half price")
+    to_market(turn, team, "finished", units, "sale at half price")
+    move_cash(turn, None, team, revenue, "sale at half price")
     team.sales_total += revenue
-    _hook("sale", turn, team, revenue)
+    turn.hook("sale", team, revenue)
     turn.emit("cost_sell_half", f"{team.name} sells {units_of(units)} at half price for "
               f"{marks(revenue)} Marks{note}.", team=team.name, units=units, revenue=revenue)
 
 
-def _cost_choice(turn: Turn, action: A.CostChoice) -> None:
+def cost_choice(turn: Turn, action: CostChoice) -> None:
     state = turn.state
     rule = "The Yellow Cost Field"
-    team = _require_turn(turn, action, "yellow", "A cost-field choice", rule)
+    team = require_turn(turn, action, "yellow", "A cost-field choice", rule)
     option = action.option
     if option == "sell_half":
         if team.finished < 1:
@@ -70,39 +71,39 @@ def _cost_choice(turn: Turn, action: A.CostChoice) -> None:
                                 rule, code="cannot_produce_on_cost_field")
         cost = units * COST_FIELD_PRODUCTION
         what = f"producing {units_of(units)} at {marks(COST_FIELD_PRODUCTION)} each"
-        _need_cash(team, cost, what,
+        require_cash(team, cost, what,
                    rule, code="cash_for_cost_field_production",
                    params={"units": units, "each": COST_FIELD_PRODUCTION})
         state.pending.pop(0)
-        _make(turn, team, units, cost, "cost-field production")
+        make_products(turn, team, units, cost, "cost-field production")
     elif option == "idle":
         cost = IDLE_COST * len(team.machines)
         state.pending.pop(0)
         turn.emit("cost_idle", f"{team.name} produces nothing: idle costs {marks(cost)} Marks.",
                   team=team.name, cost=cost)
-        _owe(turn, team, cost, "idle costs", f"{len(team.machines)} machine(s)",
+        owe(turn, team, cost, "idle costs", f"{len(team.machines)} machine(s)",
              {"machines": len(team.machines), "each": IDLE_COST})
     elif option == "web":
         if team.web < 1:
             raise RuleViolation("You have no WEB chip to pay with.", rule, code="no_web_chip")
         state.pending.pop(0)
-        _web_to_bank(turn, team, 1, "cost field")
+        web_to_bank(turn, team, 1, "cost field")
         turn.emit("cost_web", f"{team.name} pays 1 WEB chip.", team=team.name)
     else:
         raise RuleViolation("On the yellow field choose sell_half, produce, idle or web.", rule,
                             code="cost_field_option", params={"option": option})
 
 
-def _write_off(turn: Turn, action: A.WriteOff) -> None:
+def write_off(turn: Turn, action: WriteOff) -> None:
     state = turn.state
     rule = "The White Write-off Field"
-    team = _require_turn(turn, action, "white", "A write-off", rule)
+    team = require_turn(turn, action, "white", "A write-off", rule)
     option = action.option
     if option == "web":
         if team.web < 1:
             raise RuleViolation("You have no WEB chip to pay instead.", rule, code="no_web_chip")
         state.pending.pop(0)
-        _web_to_bank(turn, team, 1, "write-off")
+        web_to_bank(turn, team, 1, "write-off")
         turn.emit("write_off", f"{team.name} pays 1 WEB chip and keeps its machines.",
                   team=team.name, option="web")
         return
@@ -116,22 +117,22 @@ def _write_off(turn: Turn, action: A.WriteOff) -> None:
         not state.machines[m].double for m in team.machines
     ):
         double = False
-    machine = _pick_machine(state, team, action.machine, double=double, rule=rule)
+    machine = pick_machine(state, team, action.machine, double=double, rule=rule)
     state.pending.pop(0)
     if option == "downgrade":
         machine.double = False
         turn.emit("write_off", f"{team.name}'s machine {machine.id} runs single again.",
                   team=team.name, option="downgrade", machine=machine.id)
     else:
-        _machine_to_bank(turn, machine, "write-off")
+        machine_to_bank(turn, machine, "write-off")
         turn.emit("write_off", f"{team.name} returns machine {machine.id} to the bank.",
                   team=team.name, option="return", machine=machine.id)
 
 
 # ---------------------------------------------------------------- blue
-def _draw_risk(turn: Turn, action: A.DrawRisk) -> None:
+def draw_risk(turn: Turn, action: DrawRisk) -> None:
     state = turn.state
-    team = _require_turn(turn, action, "risk", "Drawing a risk card", "The Blue Risk Field")
+    team = require_turn(turn, action, "risk", "Drawing a risk card", "The Blue Risk Field")
     deck = standard_deck()
     if action.card not in deck:
         raise RuleViolation(f"There is no risk card {action.card}; cards are 1 to {len(deck)}.",
@@ -139,10 +140,10 @@ def _draw_risk(turn: Turn, action: A.DrawRisk) -> None:
                             params={"card": action.card, "cards": len(deck)})
     state.pending.pop(0)
     turn.chance["card"] = action.card
-    _risk_card(turn, team, action.card)
+    risk_card(turn, team, action.card)
 
 
-def _risk_card(turn: Turn, team: Team, card_id: int) -> None:
+def risk_card(turn: Turn, team: Team, card_id: int) -> None:
     state = turn.state
     card = standard_deck()[card_id]
     if card_id in state.deck:  # the card goes under the deck
@@ -163,24 +164,24 @@ def _card_effect(turn: Turn, team: Team, card: RiskCard) -> None:
     reason = "risk"
     card_data = {"card": card.id}
     if effect == "pay":
-        _owe(turn, team, amount, reason, card.title, card_data)
+        owe(turn, team, amount, reason, card.title, card_data)
     elif effect == "pay_per_machine":
-        _owe(turn, team, amount * len(team.machines), reason, card.title, card_data)
+        owe(turn, team, amount * len(team.machines), reason, card.title, card_data)
     elif effect == "pay_per_unit":
-        _owe(turn, team, amount * (team.raw + team.finished), reason, card.title, card_data)
+        owe(turn, team, amount * (team.raw + team.finished), reason, card.title, card_data)
     elif effect == "receive":
-        _cash(turn, None, team, amount, reason)
+        move_cash(turn, None, team, amount, reason)
     elif effect in ("lose_raw", "lose_finished"):
         kind = "raw" if effect == "lose_raw" else "finished"
         units = min(amount, team.raw if kind == "raw" else team.finished)
         if units:
-            _to_market(turn, team, kind, units, reason)
+            to_market(turn, team, kind, units, reason)
     elif effect == "lose_machine":
         held = [state.machines[m] for m in team.machines]
         if held:
             # The single machine goes first: the card should not cost an efficiency upgrade.
             machine = min(held, key=lambda m: (m.double, m.id))
-            _machine_to_bank(turn, machine, reason)
+            machine_to_bank(turn, machine, reason)
     elif effect == "downgrade_machine":
         doubles = [state.machines[m] for m in team.machines if state.machines[m].double]
         if doubles:
@@ -188,14 +189,14 @@ def _card_effect(turn: Turn, team: Team, card: RiskCard) -> None:
     elif effect == "lose_web":
         chips = min(amount, team.web)
         if chips:
-            _web_to_bank(turn, team, chips, reason)
+            web_to_bank(turn, team, chips, reason)
 
 
 # ---------------------------------------------------------------- the leased computer
-def _renew_lease(turn: Turn, action: A.RenewLease) -> None:
+def renew_lease(turn: Turn, action: RenewLease) -> None:
     state = turn.state
     rule = "Computer Leasing (2 WEBs)"
-    team = _require_turn(turn, action, "lease", "Renewing the computer lease", rule)
+    team = require_turn(turn, action, "lease", "Renewing the computer lease", rule)
     if action.renew:
         if team.web < WEB_LEASE:
             raise RuleViolation("Renewing the lease takes 2 WEB chips.", rule,
@@ -210,10 +211,10 @@ def _renew_lease(turn: Turn, action: A.RenewLease) -> None:
                   "another year.", team=team.name)
     else:
         state.pending.pop(0)
-        _end_lease(turn, team, "gives it back", "returned")
+        end_lease(turn, team, "gives it back", "returned")
 
 
-def _end_lease(turn: Turn, team: Team, why: str, how: str) -> None:
+def end_lease(turn: Turn, team: Team, why: str, how: str) -> None:
     """The leased computer goes back to the bank; ``how`` says why in a word for the event
     (``"returned"``, ``"no_chips"``, ``"bankrupt"``), ``why`` in its sentence."""
     state = turn.state

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, action_from_dict
+from .actions import Action
 from .config import GameConfig
 from .engine import Event, apply, new_game
 from .errors import RuleViolation
+from .rulebook import action_from_dict
 from .state import GameState
 
 FORMAT = "playboss-log"

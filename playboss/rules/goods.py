@@ -8,10 +8,10 @@ one (or none). Every movement is booked in the ledger.
 from __future__ import annotations
 
 from .constants import DELIVERY_ROLLS
-from .engine import Turn
 from .errors import RuleViolation
 from .market import placement_zones
 from .state import BANK, MARKET, GameState, Machine, Team
+from .turn import Turn
 
 
 def delivery_rolls(state: GameState) -> int:
@@ -20,7 +20,7 @@ def delivery_rolls(state: GameState) -> int:
     return 1 if 6 in state.config.steps else DELIVERY_ROLLS
 
 
-def _to_market(turn: Turn, team: Team, kind: str, units: int, reason: str) -> list[int]:
+def to_market(turn: Turn, team: Team, kind: str, units: int, reason: str) -> list[int]:
     """Goods back into the dearest open zones; returns each unit's zone."""
     state = turn.state
     zones = placement_zones(state.market, state.config.zone_capacity, units)
@@ -34,7 +34,7 @@ def _to_market(turn: Turn, team: Team, kind: str, units: int, reason: str) -> li
     return zones
 
 
-def _give_machine(turn: Turn, team: Team, double: bool = False) -> Machine:
+def give_machine(turn: Turn, team: Team, double: bool = False) -> Machine:
     state = turn.state
     mid = next(i for i in range(1, state.config.limits.machines + 1) if i not in state.machines)
     machine = Machine(mid, team.name, team.name, double, team.rolls + delivery_rolls(state))
@@ -44,20 +44,20 @@ def _give_machine(turn: Turn, team: Team, double: bool = False) -> Machine:
     return machine
 
 
-def _machine_to_bank(turn: Turn, machine: Machine, reason: str) -> None:
+def machine_to_bank(turn: Turn, machine: Machine, reason: str) -> None:
     state = turn.state
     state.teams[machine.holder].machines.remove(machine.id)
     del state.machines[machine.id]
     state.ledger.post(state.seq, "machine", machine.owner, BANK, 1, reason)
 
 
-def _web_to_bank(turn: Turn, team: Team, chips: int, reason: str) -> None:
+def web_to_bank(turn: Turn, team: Team, chips: int, reason: str) -> None:
     team.web -= chips
     turn.state.web_bank += chips
     turn.state.ledger.post(turn.state.seq, "web", team.name, BANK, chips, reason)
 
 
-def _pick_machine(
+def pick_machine(
     state: GameState, team: Team, mid: int | None, double: bool | None, rule: str,
     owned: bool = False,
 ) -> Machine:

@@ -3,8 +3,6 @@ no component exceeds the box, the books agree with the table, and no cash is bel
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .constants import WEB_LEASE
 from .ledger import EMPTY_ACCOUNT
 from .state import BANK, BOX, MARKET, GameState
@@ -12,10 +10,6 @@ from .state import BANK, BOX, MARKET, GameState
 
 class InvariantBroken(AssertionError):
     pass
-
-
-#: Expansion steps add checks of their own components here (workers, marketing troughs, ...).
-EXTRA_CHECKS: list[Callable[[GameState], list[str]]] = []
 
 
 #: The ledger kinds a team's own numbers are compared with, in the order problems are listed.
@@ -114,7 +108,8 @@ def problems(state: GameState) -> list[str]:
             held_machine = machines.get(mid)
             if held_machine is None or held_machine.holder != name:
                 out.append(f"{name} holds machine {mid} that is not recorded as with it")
-    for extra in EXTRA_CHECKS:
+    for extra in state.rules.invariant_checks:  # every part's (a step's data where the step
+        # is not played is broken too)
         found = extra(state)
         if found:
             out.extend(found)

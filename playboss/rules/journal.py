@@ -26,16 +26,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .accounts import (
-    _LINE_OF,
+    LINE_OF,
     LINES,
     TAX_ACCRUED,
     TAX_WRITTEN_OFF,
     UNIT_VALUE,
     UNPAID_CAPITAL,
-    _line_key,
+    line_key,
 )
 from .ledger import Entry
 from .state import GameState, Team
+from .statements import balance_sheet
 
 #: Balance accounts in the order a balance sheet prints them, with their side.
 ASSETS = ("machines", "computers", "raw", "finished", "loans_given", "bank")
@@ -122,7 +123,7 @@ def entry_from_changes(seq: int, year: int, reason: str, changes: dict[str, int]
     values): whatever does not balance goes to the P&L account of the reason's line (or, for a
     payment that settles a liability, to that liability)."""
     if line is None:
-        line = "capital" if reason == UNPAID_CAPITAL else _LINE_OF.get(reason, "other")
+        line = "capital" if reason == UNPAID_CAPITAL else LINE_OF.get(reason, "other")
     rest = -sum(changes.values())
     if rest:
         counter = SETTLES.get(reason, PNL_PREFIX + line)
@@ -192,7 +193,7 @@ class Journal:
             if year <= OPENING:
                 year = OPENING  # before the first year began: the set-up
             self._accrue(groups, entries, starts, taxes, below=year)
-            line = _line_key(e, name, self.lender_changes, self.bankrupt_at)
+            line = line_key(e, name, self.lender_changes, self.bankrupt_at)
             reason = reasons.setdefault((e.seq, year, line), e.reason)
             changes = groups.setdefault((e.seq, year, reason, line), {})
             q = e.qty if e.target == name else -e.qty
@@ -251,8 +252,6 @@ def closing_entries(state: GameState, team: str) -> list[JournalEntry]:
     business's tax due written off with its debts, and at the end (setting ``final_capital:
     "full"``) the starting capital a team never received, which it answers for
     (``statements._capital``)."""
-    from .statements import balance_sheet
-
     out: list[JournalEntry] = []
     journal = team_journal(state, team)
     year = len(state.teams[team].year_starts)

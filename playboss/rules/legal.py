@@ -9,11 +9,35 @@ checks it). Proposing a private deal is open-ended and never listed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from . import actions as A
+from .actions import (
+    AcceptDeal,
+    Action,
+    Advertise,
+    BuyComputer,
+    BuyWeb,
+    CallTime,
+    CostChoice,
+    DrawRisk,
+    Efficiency,
+    Invest,
+    LeaseComputer,
+    Pass,
+    Produce,
+    Purchase,
+    RejectDeal,
+    RenewLease,
+    RepayCredit,
+    RepayPrivate,
+    Roll,
+    Sell,
+    SellBack,
+    TakeCredit,
+    WithdrawDeal,
+    WriteOff,
+)
+from .choice import Choice
 from .constants import (
     COMPUTER_CREDIT,
     COMPUTER_PRICE,
@@ -25,61 +49,20 @@ from .constants import (
     WEB_LEASE,
     WEB_PRICE,
 )
+from .deals import check_bundle
+from .errors import RuleViolation
 from .market import open_dimples
 from .money import credit_available
 from .red_field import production_cost, ready_capacity
 from .risk import standard_deck
 from .state import BANK, GameState, Team
 
-
-@dataclass(slots=True)
-class Choice:
-    """``cls(actor, **fixed, param=v)`` is legal for every ``v`` in ``values``.
-
-    Not frozen: choices are built afresh on every call, several per call in a simulation, and
-    a frozen dataclass's ``__init__`` costs three times as much. (Its ``fixed`` dict made it
-    unhashable anyway.) Treat a choice as read-only all the same.
-    """
-
-    cls: type[A.Action]
-    fixed: dict[str, Any] = field(default_factory=dict)
-    param: str | None = None
-    values: Sequence[Any] = ()
-    any_time: bool = False
-
-    def expand(self, actor: str) -> list[A.Action]:
-        if self.param is None:
-            return [self.cls(actor, **self.fixed)]
-        return [self.cls(actor, **self.fixed, **{self.param: v})
-                for v in self.values]
-
-    def size(self) -> int:
-        return 1 if self.param is None else len(self.values)
-
-    def pick(self, actor: str, index: int) -> A.Action:
-        if self.param is None:
-            return self.cls(actor, **self.fixed)
-        return self.cls(actor, **self.fixed, **{self.param: self.values[index]})
+__all__ = ["Choice", "any_time_choices", "legal_actions", "legal_choices", "turn_choices",
+           "waiting_for"]
 
 
-#: Expansion steps register here: the choices their kinds of pending item offer a team (the
-#: function decides which teams may act), their any-time moves, and who the game waits on
-#: while one of their items is open.
-PENDING_CHOICES: dict[str, Callable[[GameState, Team], list[Choice]]] = {}
-ANY_TIME_CHOICES: list[Callable[[GameState, Team], list[Choice]]] = []
-WAITING: dict[str, Callable[[GameState], list[str]]] = {}
-#: Steps that change the base model's choices (e.g. a sale becomes an offer with a price)
-#: pass the list through a filter of theirs; each returns it unchanged when its step is off.
-#: Filters and ANY_TIME_CHOICES are not asked at all in a game with no step on (a bot game
-#: asks for legal moves at every action).
-TURN_CHOICE_FILTERS: list[Callable[[GameState, Team, list[Choice]], list[Choice]]] = []
-#: Moves of actors that are not teams (the bank; with step 6 the worker representative):
-#: ``fn(state, actor) -> choices``, listed after the bank's CallTime; [] for other actors.
-ACTOR_CHOICES: list[Callable[[GameState, str], list[Choice]]] = []
-
-
-def legal_actions(state: GameState, actor: str) -> list[A.Action]:
-    out: list[A.Action] = []
+def legal_actions(state: GameState, actor: str) -> list[Action]:
+    out: list[Action] = []
     for choice in legal_choices(state, actor):
         out.extend(choice.expand(actor))
     return out
@@ -90,8 +73,8 @@ def legal_choices(state: GameState, actor: str, any_time: bool = True) -> list[C
         return []
     team = state.teams.get(actor)
     if team is None:
-        out = [Choice(A.CallTime)] if actor == BANK and not state.time_called else []
-        for extra in ACTOR_CHOICES:
+        out = [Choice(CallTime)] if actor == BANK and not state.time_called else []
+        for extra in state.rules.actor_choices:
             out.extend(extra(state, actor))
         return out
     if team.bankrupt:
@@ -104,16 +87,17 @@ def legal_choices(state: GameState, actor: str, any_time: bool = True) -> list[C
 
 def _dice(state: GameState) -> Choice:
     if state.config.dice == "entered":
-        return Choice(A.Roll, param="die", values=range(1, 7))
-    return Choice(A.Roll)
+        return Choice(Roll, param="die", values=range(1, 7))
+    return Choice(Roll)
 
 
 def turn_choices(state: GameState, team: Team) -> list[Choice]:
     """The moves of the turn that wait on this team."""
     out = _base_turn_choices(state, team)
-    if state.config.steps:
-        for adjust in TURN_CHOICE_FILTERS:
-            out = adjust(state, team, out)
+    # The steps in force that change the base model's choices (a sale becomes an offer with
+    # a price): none in a base game, where a bot asks for its moves at every action.
+    for adjust in state.rules.turn_choice_filters:
+        out = adjust(state, team, out)
     return out
 
 
@@ -122,9 +106,12 @@ def _base_turn_choices(state: GameState, team: Team) -> list[Choice]:
         if team.name in state.order_contest and team.name not in state.order_rolls:
             return [_dice(state)]
         return []
-    if state.pending and state.pending[0].kind in PENDING_CHOICES:
-        # An expansion step's item: its function knows who may act (several teams may).
-        return PENDING_CHOICES[state.pending[0].kind](state, team)
+    if state.pending:
+        # An item of a rule part (a step, the estate auction): its function knows who may
+        # act (several teams may).
+        pending_choices = state.rules.pending_choices.get(state.pending[0].kind)
+        if pending_choices is not None:
+            return pending_choices(state, team)
     if state.current != team.name:
         return []
     if not state.pending:
@@ -133,40 +120,40 @@ def _base_turn_choices(state: GameState, team: Team) -> list[Choice]:
     if head == "red":
         return _red_choices(state, team)
     if head == "green":
-        out = [Choice(A.Pass)]
+        out = [Choice(Pass)]
         if team.cash >= WEB_PRICE and state.web_bank > 0:
-            out.append(Choice(A.BuyWeb))
+            out.append(Choice(BuyWeb))
         return out
     if head == "yellow":
-        out = [Choice(A.CostChoice, {"option": "idle"})]
+        out = [Choice(CostChoice, {"option": "idle"})]
         if team.finished:
-            out.append(Choice(A.CostChoice, {"option": "sell_half"}))
+            out.append(Choice(CostChoice, {"option": "sell_half"}))
         units = min(ready_capacity(state, team), team.raw)
         if units and team.cash >= units * COST_FIELD_PRODUCTION:
-            out.append(Choice(A.CostChoice, {"option": "produce"}))
+            out.append(Choice(CostChoice, {"option": "produce"}))
         if team.web:
-            out.append(Choice(A.CostChoice, {"option": "web"}))
+            out.append(Choice(CostChoice, {"option": "web"}))
         return out
     if head == "white":
-        out = [Choice(A.WriteOff, {"option": "return"}, "machine", list(team.machines))]
+        out = [Choice(WriteOff, {"option": "return"}, "machine", list(team.machines))]
         doubles = [m for m in team.machines if state.machines[m].double]
         if doubles:
-            out.append(Choice(A.WriteOff, {"option": "downgrade"}, "machine", doubles))
+            out.append(Choice(WriteOff, {"option": "downgrade"}, "machine", doubles))
         if team.web:
-            out.append(Choice(A.WriteOff, {"option": "web"}))
+            out.append(Choice(WriteOff, {"option": "web"}))
         return out
     if head == "risk":
-        return [Choice(A.DrawRisk, param="card", values=sorted(standard_deck()))]
+        return [Choice(DrawRisk, param="card", values=sorted(standard_deck()))]
     if head == "lease":
-        out = [Choice(A.RenewLease, {"renew": False})]
+        out = [Choice(RenewLease, {"renew": False})]
         if team.web >= WEB_LEASE:
-            out.append(Choice(A.RenewLease, {"renew": True}))
+            out.append(Choice(RenewLease, {"renew": True}))
         return out
     return []  # "pay": the team raises cash with any-time moves
 
 
 def _red_choices(state: GameState, team: Team) -> list[Choice]:
-    out = [Choice(A.Pass)]
+    out = [Choice(Pass)]
     # Purchasing: as many units as the team can pay, cheapest zone first (in each zone, as
     # many of its units as the cash left pays for).
     cost = 0
@@ -181,16 +168,16 @@ def _red_choices(state: GameState, team: Team) -> list[Choice]:
             cost += take * price
             units += take
     if units:
-        out.append(Choice(A.Purchase, param="units", values=range(1, units + 1)))
+        out.append(Choice(Purchase, param="units", values=range(1, units + 1)))
     credits = _credit_options(state, team, MACHINE_PRICE, MACHINE_CREDIT)
     if credits and state.machines_in_bank() > 0:
-        out.append(Choice(A.Invest, param="credit", values=credits))
+        out.append(Choice(Invest, param="credit", values=credits))
     make = min(ready_capacity(state, team), team.raw, team.cash // production_cost(team))
     if make:
-        out.append(Choice(A.Produce, param="units", values=range(1, make + 1)))
+        out.append(Choice(Produce, param="units", values=range(1, make + 1)))
     sell = min(team.finished, open_dimples(state.market, state.config.zone_capacity))
     if sell:
-        out.append(Choice(A.Sell, param="units", values=range(1, sell + 1)))
+        out.append(Choice(Sell, param="units", values=range(1, sell + 1)))
     return out
 
 
@@ -208,13 +195,12 @@ def _credit_options(state: GameState, team: Team, price: int, most: int) -> list
 
 def any_time_choices(state: GameState, team: Team) -> list[Choice]:
     out: list[Choice] = []
-    if state.config.steps:
-        for extra in ANY_TIME_CHOICES:
-            out.extend(extra(state, team))
+    for extra in state.rules.any_time_choices:
+        out.extend(extra(state, team))
     step = state.config.credit_step
     available = credit_available(state, team)
     if available >= step:
-        out.append(Choice(A.TakeCredit, param="amount",
+        out.append(Choice(TakeCredit, param="amount",
                           values=range(step, available - available % step + 1, step),
                           any_time=True))
     if team.bank_debt and team.cash:
@@ -222,56 +208,53 @@ def any_time_choices(state: GameState, team: Team) -> list[Choice]:
         amounts = list(range(step, most + 1, step))
         if most < step or most % step:  # ``most`` is not among the steps: the rest, too
             amounts.append(most)
-        out.append(Choice(A.RepayCredit, param="amount", values=amounts, any_time=True))
+        out.append(Choice(RepayCredit, param="amount", values=amounts, any_time=True))
     if team.raw:
-        out.append(Choice(A.SellBack, {"item": "raw"}, "units", range(1, team.raw + 1),
+        out.append(Choice(SellBack, {"item": "raw"}, "units", range(1, team.raw + 1),
                           any_time=True))
     if team.finished:
-        out.append(Choice(A.SellBack, {"item": "finished"}, "units",
+        out.append(Choice(SellBack, {"item": "finished"}, "units",
                           range(1, team.finished + 1), any_time=True))
     owned = [m for m in team.machines if state.machines[m].owner == team.name]
     if owned:
-        out.append(Choice(A.SellBack, {"item": "machine"}, "machine", owned, any_time=True))
+        out.append(Choice(SellBack, {"item": "machine"}, "machine", owned, any_time=True))
     if team.computers_owned:
-        out.append(Choice(A.SellBack, {"item": "computer"}, any_time=True))
+        out.append(Choice(SellBack, {"item": "computer"}, any_time=True))
     if team.web >= WEB_EFFICIENCY:
         singles = [m for m in team.machines if not state.machines[m].double]
         if singles:
-            out.append(Choice(A.Efficiency, param="machine", values=singles, any_time=True))
+            out.append(Choice(Efficiency, param="machine", values=singles, any_time=True))
     if team.web >= WEB_ADVERTISING and not team.advertising:
-        out.append(Choice(A.Advertise, any_time=True))
+        out.append(Choice(Advertise, any_time=True))
     if not team.has_computer:
         # Counting the computers in the bank only when the team could lease or buy one.
         lease = team.web >= WEB_LEASE
         credits = _credit_options(state, team, COMPUTER_PRICE, COMPUTER_CREDIT)
         if (lease or credits) and state.computers_in_bank() > 0:
             if lease:
-                out.append(Choice(A.LeaseComputer, any_time=True))
+                out.append(Choice(LeaseComputer, any_time=True))
             if credits:
-                out.append(Choice(A.BuyComputer, param="credit", values=credits,
+                out.append(Choice(BuyComputer, param="credit", values=credits,
                                   any_time=True))
     for deal in state.deals.values():
         if deal.partner == team.name:
-            out.append(Choice(A.RejectDeal, {"deal": deal.id}, any_time=True))
+            out.append(Choice(RejectDeal, {"deal": deal.id}, any_time=True))
             if _deal_possible(state, deal):
-                out.append(Choice(A.AcceptDeal, {"deal": deal.id}, any_time=True))
+                out.append(Choice(AcceptDeal, {"deal": deal.id}, any_time=True))
         elif deal.proposer == team.name:
-            out.append(Choice(A.WithdrawDeal, {"deal": deal.id}, any_time=True))
+            out.append(Choice(WithdrawDeal, {"deal": deal.id}, any_time=True))
     for loan in state.loans.values():
         if loan.borrower == team.name and team.cash:
-            out.append(Choice(A.RepayPrivate, {"loan": loan.id}, "amount",
+            out.append(Choice(RepayPrivate, {"loan": loan.id}, "amount",
                               [min(loan.amount, team.cash)], any_time=True))
     return out
 
 
 def _deal_possible(state: GameState, deal: Any) -> bool:
-    from .deals import _check_bundle
-    from .errors import RuleViolation
-
     try:
         proposer, partner = state.teams[deal.proposer], state.teams[deal.partner]
-        _check_bundle(state, proposer, partner, deal.give)
-        _check_bundle(state, partner, proposer, deal.take)
+        check_bundle(state, proposer, partner, deal.give)
+        check_bundle(state, partner, proposer, deal.take)
     except RuleViolation:
         return False
     return not (deal.give.get("computers") and deal.take.get("computers"))
@@ -283,7 +266,9 @@ def waiting_for(state: GameState) -> list[str]:
     if state.phase == "order":
         return [t for t in state.order_contest if t not in state.order_rolls]
     if state.phase == "turn" and state.current:
-        if state.pending and state.pending[0].kind in WAITING:
-            return WAITING[state.pending[0].kind](state)
+        if state.pending:
+            waiting_on = state.rules.waiting_on.get(state.pending[0].kind)
+            if waiting_on is not None:
+                return waiting_on(state)
         return [state.current]
     return []

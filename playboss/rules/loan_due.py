@@ -26,11 +26,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .errors import RuleViolation, marks
-from .money import _cash
+from .money import move_cash
 from .state import GameState, Pending, Team
 
 if TYPE_CHECKING:  # only named in annotations: no import of the dispatcher at run time
-    from .engine import Turn
+    from .turn import Turn
 
 RULE = "Explanations: Credit, Bankruptcy and Private Trade"
 #: The reason of the payment a due loan makes (``Pending.reason``).
@@ -119,7 +119,7 @@ def pays_lender(turn: Turn, team: Team, head: Pending) -> bool:
         del state.loans[loan.id]
     state.ledger.post(state.seq, "private_debt", team.name, lender.name, amount,
                       "private repayment")
-    _cash(turn, team, lender, amount, "private repayment")
+    move_cash(turn, team, lender, amount, "private repayment")
     turn.emit("repay_private", f"{team.name} repays {marks(amount)} Marks to {lender.name}: "
               "the loan is due.", team=team.name, partner=lender.name, amount=amount,
               how="due")

@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from .constants import COMPUTER_CREDIT, MACHINE_CREDIT, REPURCHASE
-from .engine import Turn
 from .errors import RuleViolation, marks
 from .state import BANK, GameState, Pending, Team
+from .turn import Turn
 
 
 # ---------------------------------------------------------------- checks
-def _need_cash(team: Team, cost: int, what: str, rule: str, verb: str | None = None, *,
+def require_cash(team: Team, cost: int, what: str, rule: str, verb: str | None = None, *,
                code: str, params: dict[str, Any] | None = None) -> None:
     """Refuse unless the team has ``cost`` Marks: "You have 3,000 Marks; 4 units cost 4,200."
     ``verb`` replaces "cost(s)" ("... and with 5,000 credit you" + "pay"). The refusal's
@@ -41,7 +41,7 @@ def credit_available(state: GameState, team: Team, new_collateral: int = 0) -> i
     return max(0, limit + new_collateral - team.bank_debt)
 
 
-def _check_credit_amount(state: GameState, amount: int, available: int, rule: str) -> None:
+def check_credit_amount(state: GameState, amount: int, available: int, rule: str) -> None:
     step = state.config.credit_step
     if amount < 0:
         raise RuleViolation("A credit cannot be negative.", rule, code="credit_negative",
@@ -59,7 +59,8 @@ def _check_credit_amount(state: GameState, amount: int, available: int, rule: st
 
 
 # ---------------------------------------------------------------- movements
-def _cash(turn: Turn, source: Team | None, target: Team | None, amount: int, reason: str) -> None:
+def move_cash(turn: Turn, source: Team | None, target: Team | None, amount: int,
+              reason: str) -> None:
     """Move cash between two teams or a team and the bank (None)."""
     if source is not None:
         source.cash -= amount
@@ -75,14 +76,14 @@ def _cash(turn: Turn, source: Team | None, target: Team | None, amount: int, rea
     )
 
 
-def _borrow(turn: Turn, team: Team, amount: int, reason: str = "bank credit") -> None:
+def borrow(turn: Turn, team: Team, amount: int, reason: str = "bank credit") -> None:
     if amount:
         team.bank_debt += amount
         turn.state.ledger.post(turn.state.seq, "bank_debt", BANK, team.name, amount, reason)
-        _cash(turn, None, team, amount, reason)
+        move_cash(turn, None, team, amount, reason)
 
 
-def _owe(turn: Turn, team: Team, amount: int, reason: str, detail: str = "",
+def owe(turn: Turn, team: Team, amount: int, reason: str, detail: str = "",
          data: dict[str, Any] | None = None) -> None:
     """A payment the team cannot refuse. Paid at once when the cash covers it; otherwise the
     turn waits until the team has raised the money (or goes bankrupt). ``data``: what
@@ -108,3 +109,11 @@ def liquidity(state: GameState, team: Team) -> int:
         + owned_held * REPURCHASE["machine"]
         + team.computers_owned * REPURCHASE["computer"]
     )
+
+
+def pay_capital(state: GameState, seq: int, team: Team, amount: int, reason: str) -> None:
+    """The bank pays (part of) a team's starting capital, booked as cash and as capital."""
+    team.cash += amount
+    team.capital_received += amount
+    state.ledger.post(seq, "cash", BANK, team.name, amount, reason)
+    state.ledger.post(seq, "capital", BANK, team.name, amount, reason)

@@ -8,8 +8,8 @@ steps ask the same.
 
 from __future__ import annotations
 
-from . import actions as A
 from . import advertising
+from .actions import Invest, Pass, Produce, Purchase, Sell
 from .constants import (
     ADVERTISING_CAP,
     COMPUTER_PRODUCTION_COST,
@@ -17,12 +17,13 @@ from .constants import (
     MACHINE_PRICE,
     PRODUCTION_COST,
 )
-from .engine import Turn, _hook, _need_units, _require_turn, _team
 from .errors import RuleViolation, marks, units_of
-from .goods import _give_machine, _to_market
+from .goods import give_machine, to_market
 from .market import open_dimples, placement_zones, purchase_zones
-from .money import _borrow, _cash, _check_credit_amount, _need_cash, credit_available
+from .money import borrow, check_credit_amount, credit_available, move_cash, require_cash
 from .state import MARKET, PRODUCTION, GameState, Team
+from .turn import Turn
+from .turn_checks import need_units, require_turn, team_of
 
 
 def ready_capacity(state: GameState, team: Team) -> int:
@@ -40,11 +41,11 @@ def production_cost(team: Team) -> int:
     return COMPUTER_PRODUCTION_COST if team.has_computer else PRODUCTION_COST
 
 
-def _purchase(turn: Turn, action: A.Purchase) -> None:
+def purchase(turn: Turn, action: Purchase) -> None:
     state = turn.state
-    team = _require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
+    team = require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
     units = action.units
-    _need_units(units, "unit to buy", "Decision: Purchasing", code="no_units_to_buy")
+    need_units(units, "unit to buy", "Decision: Purchasing", code="no_units_to_buy")
     available = sum(state.market)
     if units > available:
         raise RuleViolation(f"The market holds {units_of(available)}; you cannot buy {units}.",
@@ -53,21 +54,21 @@ def _purchase(turn: Turn, action: A.Purchase) -> None:
     zones = purchase_zones(state.market, units)
     prices = state.config.zone_prices
     cost = sum(prices[z] for z in zones)
-    _need_cash(team, cost, units_of(units), "Decision: Purchasing", code="cash_for_units",
+    require_cash(team, cost, units_of(units), "Decision: Purchasing", code="cash_for_units",
                params={"units": units})
     for z in zones:
         state.market[z] -= 1
     team.raw += units
     state.ledger.post(state.seq, "raw", MARKET, team.name, units, "purchase")
-    _cash(turn, team, None, cost, "purchase")
+    move_cash(turn, team, None, cost, "purchase")
     turn.emit("purchase", f"{team.name} buys {units_of(units)} for {marks(cost)} Marks.",
               team=team.name, units=units, cost=cost, prices=[prices[z] for z in zones])
-    _decided(turn, team)
+    decided(turn, team)
 
 
-def _invest(turn: Turn, action: A.Invest) -> None:
+def invest(turn: Turn, action: Invest) -> None:
     state = turn.state
-    team = _require_turn(turn, action, "red", "Investing", "Decision: Investment")
+    team = require_turn(turn, action, "red", "Investing", "Decision: Investment")
     if state.machines_in_bank() < 1:
         raise RuleViolation("The bank has no machine left: all "
                             f"{state.config.limits.machines} are in play.", "Game Materials",
@@ -77,39 +78,39 @@ def _invest(turn: Turn, action: A.Invest) -> None:
         raise RuleViolation(f"An investment may borrow at most {marks(MACHINE_CREDIT)} Marks.",
                             "Decision: Investment", code="investment_credit_cap",
                             params={"max_credit": MACHINE_CREDIT, "credit": action.credit})
-    _check_credit_amount(state, action.credit, credit_available(state, team, MACHINE_CREDIT),
+    check_credit_amount(state, action.credit, credit_available(state, team, MACHINE_CREDIT),
                          "Decision: Investment")
     if action.credit:
         what, verb = (f"a machine costs {marks(MACHINE_PRICE)} and with "
                       f"{marks(action.credit)} credit you", "pay")
-        _need_cash(team, MACHINE_PRICE - action.credit, what, "Decision: Investment", verb,
+        require_cash(team, MACHINE_PRICE - action.credit, what, "Decision: Investment", verb,
                    code="cash_for_machine_on_credit",
                    params={"price": MACHINE_PRICE, "credit": action.credit})
     else:
-        _need_cash(team, MACHINE_PRICE, "a machine", "Decision: Investment", "costs",
+        require_cash(team, MACHINE_PRICE, "a machine", "Decision: Investment", "costs",
                    code="cash_for_machine")
-    _borrow(turn, team, action.credit)
-    machine = _give_machine(turn, team)
-    _cash(turn, team, None, MACHINE_PRICE, "investment")
+    borrow(turn, team, action.credit)
+    machine = give_machine(turn, team)
+    move_cash(turn, team, None, MACHINE_PRICE, "investment")
     turn.emit("invest", f"{team.name} buys machine {machine.id} for "
               f"{marks(MACHINE_PRICE)} Marks"
               f"{f', {marks(action.credit)} on credit' if action.credit else ''}. It produces "
               f"from its roll {machine.ready_at} on.", team=team.name, machine=machine.id,
               credit=action.credit, price=MACHINE_PRICE, ready_at=machine.ready_at)
-    _decided(turn, team)
+    decided(turn, team)
 
 
-def _produce(turn: Turn, action: A.Produce) -> None:
+def produce(turn: Turn, action: Produce) -> None:
     state = turn.state
-    team = _require_turn(turn, action, "red", "Producing", "Decision: Producing")
+    team = require_turn(turn, action, "red", "Producing", "Decision: Producing")
     units = action.units
-    _need_units(units, "unit to produce", "Decision: Producing", code="no_units_to_produce")
+    need_units(units, "unit to produce", "Decision: Producing", code="no_units_to_produce")
     _check_production(state, team, units, "Decision: Producing")
     cost = units * production_cost(team)
-    _need_cash(team, cost, f"producing {units_of(units)}", "Decision: Producing",
+    require_cash(team, cost, f"producing {units_of(units)}", "Decision: Producing",
                code="cash_for_production", params={"units": units})
-    _make(turn, team, units, cost, "production")
-    _decided(turn, team)
+    make_products(turn, team, units, cost, "production")
+    decided(turn, team)
 
 
 def _check_production(state: GameState, team: Team, units: int, rule: str) -> None:
@@ -127,13 +128,13 @@ def _check_production(state: GameState, team: Team, units: int, rule: str) -> No
                             code="not_enough_raw", params={"have": team.raw, "units": units})
 
 
-def _make(turn: Turn, team: Team, units: int, cost: int, reason: str) -> None:
+def make_products(turn: Turn, team: Team, units: int, cost: int, reason: str) -> None:
     state = turn.state
     team.raw -= units
     team.finished += units
     state.ledger.post(state.seq, "raw", team.name, PRODUCTION, units, reason)
     state.ledger.post(state.seq, "finished", PRODUCTION, team.name, units, reason)
-    _cash(turn, team, None, cost, reason)
+    move_cash(turn, team, None, cost, reason)
     turn.emit("produce", f"{team.name} produces {units_of(units)} for {marks(cost)} Marks.",
               team=team.name, units=units, cost=cost)
 
@@ -153,11 +154,11 @@ def sale_prices(state: GameState, team: Team, units: int, advertising: bool) -> 
     return out
 
 
-def _sell(turn: Turn, action: A.Sell) -> None:
+def sell(turn: Turn, action: Sell) -> None:
     state = turn.state
-    team = _require_turn(turn, action, "red", "Selling", "Decision: Selling")
+    team = require_turn(turn, action, "red", "Selling", "Decision: Selling")
     units = action.units
-    _need_units(units, "unit to sell", "Decision: Selling", code="no_units_to_sell")
+    need_units(units, "unit to sell", "Decision: Selling", code="no_units_to_sell")
     if units > team.finished:
         raise RuleViolation(f"You have {units_of(team.finished, 'finished')}, not {units}.",
                             "Decision: Selling", code="not_enough_finished",
@@ -169,33 +170,33 @@ def _sell(turn: Turn, action: A.Sell) -> None:
     advertised = advertising.applies(team)
     prices = sale_prices(state, team, units, advertised)
     revenue = sum(prices)
-    _to_market(turn, team, "finished", units, "sale")
-    _cash(turn, None, team, revenue, "sale")
+    to_market(turn, team, "finished", units, "sale")
+    move_cash(turn, None, team, revenue, "sale")
     team.sales_total += revenue
-    _hook("sale", turn, team, revenue)
+    turn.hook("sale", team, revenue)
     turn.emit("sell", f"{team.name} sells {units_of(units)} for {marks(revenue)} Marks"
               f"{' (advertising)' if advertised else ''}.", team=team.name, units=units,
               revenue=revenue, prices=prices, how="advertising" if advertised else "")
-    _decided(turn, team)
+    decided(turn, team)
 
 
-def _pass(turn: Turn, action: A.Pass) -> None:
+def pass_move(turn: Turn, action: Pass) -> None:
     state = turn.state
-    team = _team(turn, action)
+    team = team_of(turn, action)
     if state.phase == "turn" and action.actor == state.current and state.pending:
         kind = state.pending[0].kind
         if kind == "red":
             turn.emit("pass", f"{team.name} decides to do nothing.", team=team.name, on="red")
-            _decided(turn, team)
+            decided(turn, team)
             return
         if kind == "green":
             state.pending.pop(0)
             turn.emit("pass", f"{team.name} buys no WEB chip.", team=team.name, on="green")
             return
-    _require_turn(turn, action, "red", "Doing nothing", "Decision: Do Nothing")
+    require_turn(turn, action, "red", "Doing nothing", "Decision: Do Nothing")
 
 
-def _decided(turn: Turn, team: Team) -> None:
+def decided(turn: Turn, team: Team) -> None:
     """One decision per red field; an advertising campaign is spent on it."""
     turn.state.pending.pop(0)
     advertising.red_field_decided(team)

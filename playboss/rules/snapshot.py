@@ -13,6 +13,7 @@ from typing import Any
 from .chance import Chance
 from .config import GameConfig
 from .ledger import Entry, Ledger
+from .rulebook import rules_for
 from .state import Deal, GameState, Loan, Machine, Pending, Team
 
 VERSION = 1
@@ -62,6 +63,7 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
              for t in data["teams"]}
     state = GameState(
         config=config,
+        rules=rules_for(config),
         teams=teams,
         market=list(data["market"]),
         box=data["box"],

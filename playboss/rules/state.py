@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .chance import Chance
 from .config import GameConfig
 from .ledger import Ledger
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 BANK = "bank"
 MARKET = "market"
@@ -110,6 +113,9 @@ class Team:
 @dataclass(slots=True)
 class GameState:
     config: GameConfig
+    #: The rules in force, composed from the config (``rulebook.rules_for``); shared, never
+    #: copied, not part of the state's value (equality, snapshots, logs).
+    rules: RuleSet = field(compare=False, repr=False)
     teams: dict[str, Team]  # in seat order, clockwise
     market: list[int]  # units lying in each price zone, cheapest zone first
     box: int  # products not in play (half-filled market)

@@ -145,10 +145,9 @@ def final_results(state: GameState) -> list[dict[str, Any]]:
             "sold_to": team.sold_to,
             "years": team.years,
         })
-    if 5 in state.config.steps:  # step 5: the goal variant decides the order
-        from .steps.goals import rank as rank_by_goal
-
-        rank_by_goal(state, rows)
+    ranking = state.rules.ranking  # step 5: the goal variant decides the order
+    if ranking is not None:
+        ranking(state, rows)
         return rows
     seats = {t.name: t.seat for t in state.teams.values()}
     rows.sort(key=lambda r: (bool(r["bankrupt"]), -int(r["result"]), seats[str(r["team"])]))

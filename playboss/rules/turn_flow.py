@@ -9,21 +9,24 @@ the round and the game ending.
 
 from __future__ import annotations
 
-from . import actions as A
 from . import loan_due
+from .actions import Roll
+from .bankruptcy import declare as declare_bankrupt
 from .config import FIELD_NAMES
 from .constants import INTEREST_PERCENT, LOAN_FEE, WEB_LEASE
-from .engine import AUTO, Turn, _bankrupt, _hook, _pay_capital, _team, _waiting_text, waiting
 from .errors import RuleViolation, marks
-from .fields import _end_lease, _risk_card
-from .money import _cash, liquidity
+from .fields import end_lease, risk_card
+from .money import liquidity, move_cash, pay_capital
 from .state import GameState, Pending, Team
+from .statements import final_results
+from .turn import Turn
+from .turn_checks import team_of, waiting, waiting_text
 
 
 # ---------------------------------------------------------------- rolling and moving
-def _roll(turn: Turn, action: A.Roll) -> None:
+def roll(turn: Turn, action: Roll) -> None:
     state = turn.state
-    team = _team(turn, action)
+    team = team_of(turn, action)
     if state.config.dice == "entered":
         if action.die is None:
             raise RuleViolation("Enter the number the die shows.", "physical board",
@@ -56,13 +59,13 @@ def _roll(turn: Turn, action: A.Roll) -> None:
                             params={"current": state.current, "actor": action.actor})
     if state.rolled or state.pending:
         raise RuleViolation(f"{team.name} has rolled already; waiting for "
-                            f"{_waiting_text(state)}", "Movement", code="rolled_already",
+                            f"{waiting_text(state)}", "Movement", code="rolled_already",
                             params={"team": team.name, "waiting": waiting(state)})
     die = _die(turn, action)
     _move(turn, team, die)
 
 
-def _die(turn: Turn, action: A.Roll) -> int:
+def _die(turn: Turn, action: Roll) -> int:
     drawn = turn.draw("die", turn.state.rng.die)
     if action.die is None:
         return drawn
@@ -107,7 +110,7 @@ def _move(turn: Turn, team: Team, die: int) -> None:
         if state.config.lease_renewal == "lease_field" and team.lease_field == passed:
             # The WEBs may lie on the start field too, if the pawn stood there.
             state.pending.append(Pending("lease"))
-    _hook("moved", turn, team)
+    turn.hook("moved", team)
     _land(turn, team, board[target])
 
 
@@ -121,7 +124,7 @@ def _cross_start(turn: Turn, team: Team) -> None:
     config = state.config
     if team.years == 0 and not config.steps:
         # Base model: the second 10,000 at the FIRST crossing, never more.
-        _pay_capital(state, state.seq, team, config.second_capital, "second capital")
+        pay_capital(state, state.seq, team, config.second_capital, "second capital")
         turn.emit("capital", f"{team.name} completes its first year and receives "
                   f"{marks(config.second_capital)} Marks more starting capital.",
                   team=team.name, amount=config.second_capital)
@@ -134,7 +137,7 @@ def _cross_start(turn: Turn, team: Team) -> None:
     loan_due.on_cross_start(turn, team)  # private loans due with this year (the lenders')
     if config.lease_renewal == "start" and team.lease_field is not None:
         state.pending.append(Pending("lease"))
-    _hook("cross_start", turn, team)
+    turn.hook("cross_start", team)
     state.pending.append(Pending("close_year"))
 
 
@@ -146,15 +149,15 @@ def _land(turn: Turn, team: Team, letter: str) -> None:
     kind = _LANDING.get(letter)
     if kind is not None:
         turn.state.pending.append(Pending(kind))
-    _hook("landed", turn, team, letter)
+    turn.hook("landed", team, letter)
 
 
 # ---------------------------------------------------------------- automatic steps
-def _advance(turn: Turn) -> None:
+def advance(turn: Turn) -> None:
     """Run the turn's automatic steps until the game waits for someone's decision."""
     state = turn.state
     if state.step.get("end_now") and state.phase != "ended":
-        _end_game(turn)  # a goal was reached (step 5): no need to play the round out
+        end_game(turn)  # a goal was reached (step 5): no need to play the round out
     while state.phase == "turn":
         team = state.teams[state.current] if state.current else None
         if team is None:
@@ -170,13 +173,13 @@ def _advance(turn: Turn) -> None:
                 state.pending.pop(0)
                 if loan_due.pays_lender(turn, team, head):
                     continue
-                _cash(turn, team, None, head.amount, head.reason)
+                move_cash(turn, team, None, head.amount, head.reason)
                 turn.emit("paid", f"{team.name} pays {marks(head.amount)} Marks: {head.reason}"
                           f"{' (' + head.detail + ')' if head.detail else ''}.",
                           team=team.name, amount=head.amount, reason=head.reason, **head.data)
                 continue
             if liquidity(state, team) < head.amount:
-                _bankrupt(turn, team, head)
+                declare_bankrupt(turn, team, head)
                 continue
             return
         if head.kind == "close_year":
@@ -186,7 +189,7 @@ def _advance(turn: Turn) -> None:
         if head.kind == "risk" and state.config.dice == "engine":
             state.pending.pop(0)
             card_id = turn.draw("card", lambda: state.deck[0])
-            _risk_card(turn, team, card_id)
+            risk_card(turn, team, card_id)
             continue
         if head.kind == "white" and not team.machines:
             state.pending.pop(0)
@@ -195,9 +198,9 @@ def _advance(turn: Turn) -> None:
             continue
         if head.kind == "lease" and team.web < WEB_LEASE:
             state.pending.pop(0)
-            _end_lease(turn, team, "has no 2 WEB chips to renew it", "no_chips")
+            end_lease(turn, team, "has no 2 WEB chips to renew it", "no_chips")
             continue
-        auto = AUTO.get(head.kind)
+        auto = turn.rules.auto.get(head.kind)
         if auto is not None and auto(turn, team, head):
             continue
         return
@@ -212,7 +215,7 @@ def _close_year(turn: Turn, team: Team) -> None:
     team.year_end_machines.append([len(owned) - doubles, doubles])
     turn.emit("year_end", f"{team.name} completes year {team.years}.", team=team.name,
               year=team.years)
-    _hook("close_year", turn, team)
+    turn.hook("close_year", team)
     years = state.config.years
     if years is not None and team.years >= years and not state.time_called:
         state.time_called = True
@@ -228,7 +231,7 @@ def _end_turn(turn: Turn) -> None:
     state.pending = []
     active = [t.name for t in state.teams.values() if not t.bankrupt]
     if not active:
-        _end_game(turn)
+        end_game(turn)
         return
     n = len(state.teams)
     # Rounds are counted from the first player's seat, even once that team is bankrupt.
@@ -241,9 +244,9 @@ def _end_turn(turn: Turn) -> None:
     following = _next_active(state, current, include_self=False)
     if rel(following) <= rel(current):
         state.rounds += 1
-        _hook("round_end", turn)
+        turn.hook("round_end")
         if state.time_called:
-            _end_game(turn)
+            end_game(turn)
             return
     state.current = following
 
@@ -258,15 +261,13 @@ def _next_active(state: GameState, name: str, include_self: bool) -> str:
     return name
 
 
-def _end_game(turn: Turn) -> None:
+def end_game(turn: Turn) -> None:
     state = turn.state
     state.phase = "ended"
     state.current = None
     state.pending = []
     state.deals = {}
-    _hook("game_over", turn)
-    from .statements import final_results
-
+    turn.hook("game_over")
     results = final_results(state)
     turn.emit("game_over", "The game is over. " + "; ".join(
         f"{r['team']}: {marks(r['result'])}" for r in results), results=results)

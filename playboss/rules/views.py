@@ -9,7 +9,6 @@ table and what the step gives it. The order of the risk deck is a secret from ev
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from . import loan_due
@@ -20,17 +19,12 @@ from .statements import balance_sheet, final_results
 
 PUBLIC = "public"
 
-#: Expansion steps add what they show here: ``extra(state, viewer) -> dict`` merged into the
-#: view (each step keeps to its own keys and hides what the viewer may not see).
-EXTRA_VIEWS: list[Callable[[GameState, str], dict[str, Any]]] = []
-#: Viewers an expansion step brings into a game: name -> "does this game have them?".
-EXTRA_VIEWERS: dict[str, Callable[[GameState], bool]] = {}
 
 
 def viewers(state: GameState) -> list[str]:
     """Everyone who may look at this game: the bank, each team, the public, a step's roles."""
     return [BANK, *state.teams, PUBLIC,
-            *(name for name, present in EXTRA_VIEWERS.items() if present(state))]
+            *(name for name, present in state.rules.viewers.items() if present(state))]
 
 
 def team_table(state: GameState, team: Team) -> dict[str, Any]:
@@ -91,7 +85,7 @@ def _due(state: GameState, loan: int) -> dict[str, int]:
 
 def view(state: GameState, viewer: str) -> dict[str, Any]:
     if viewer not in (BANK, PUBLIC) and viewer not in state.teams and not (
-            viewer in EXTRA_VIEWERS and EXTRA_VIEWERS[viewer](state)):
+            viewer in state.rules.viewers and state.rules.viewers[viewer](state)):
         raise ValueError(f"unknown viewer {viewer!r}")
     config = state.config
     teams = []
@@ -139,6 +133,6 @@ def view(state: GameState, viewer: str) -> dict[str, Any]:
     }
     if state.phase == "ended":
         out["results"] = final_results(state)
-    for extra in EXTRA_VIEWS:
+    for extra in state.rules.views:  # what the parts in force show (each its own keys)
         out.update(extra(state, viewer))
     return out

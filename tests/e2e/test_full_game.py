@@ -262,6 +262,7 @@ def test_the_plan_reaches_every_decision_kind_against_the_engine() -> None:
     from playboss.rules.config import GameConfig
     from playboss.rules.engine import apply, new_game
     from playboss.rules.legal import legal_choices, waiting_for
+    from playboss.rules.rulebook import action_from_dict
 
     state = new_game(GameConfig.from_dict({"teams": list(TEAMS), "steps": [1, 2, 3, 4, 5, 6],
                                            "years": 2, "dice": "entered"}))
@@ -282,7 +283,7 @@ def test_the_plan_reaches_every_decision_kind_against_the_engine() -> None:
         body = {"type": m["type"], "actor": actor, **m["fixed"]}
         if m["param"]:
             body[m["param"]] = value
-        apply(state, A.action_from_dict(body))
+        apply(state, action_from_dict(body))
         plan.note(actor, m["type"])
 
     for _ in range(3000):
@@ -308,7 +309,7 @@ def test_the_plan_reaches_every_decision_kind_against_the_engine() -> None:
         offer = next(((team, o) for team in HUMANS if (o := plan.takeover(team))), None)
         if offer is not None:
             team, o = offer
-            apply(state, A.action_from_dict({"type": "offer_takeover", "actor": team,
+            apply(state, action_from_dict({"type": "offer_takeover", "actor": team,
                                              "target": o["target"], "price": int(o["price"]),
                                              "terms": o["terms"]}))
             plan.note(team, "offer_takeover")

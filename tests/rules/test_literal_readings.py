@@ -14,9 +14,9 @@ import pytest
 
 from playboss.rules import RuleViolation, legal_actions
 from playboss.rules import actions as A
-from playboss.rules.actions import action_from_dict
 from playboss.rules.config import GameConfig
 from playboss.rules.readings import LEGACY, LITERAL
+from playboss.rules.rulebook import action_from_dict
 from playboss.rules.state import BANK, GameState
 from playboss.rules.steps.free_market.actions import OfferSale
 from playboss.rules.views import view

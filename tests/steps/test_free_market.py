@@ -17,9 +17,10 @@ import pytest
 
 from playboss.rules import GameConfig, RuleViolation, apply, check_invariants, new_game, view
 from playboss.rules import actions as A
-from playboss.rules import engine as E
 from playboss.rules.cli import final_state
 from playboss.rules.legal import legal_actions, legal_choices, waiting_for
+from playboss.rules.rulebook import with_parts
+from playboss.rules.ruleset import RulePart
 from playboss.rules.simulate import play_game
 from playboss.rules.snapshot import state_from_dict, state_to_dict
 from playboss.rules.state import BANK, BOX, MARKET, PRODUCTION, GameState
@@ -30,6 +31,7 @@ from playboss.rules.steps.free_market import (
     OfferSale,
     WithdrawBid,
 )
+from playboss.rules.turn import Turn
 
 START = 20_000
 #: Market price 5,000: the 500 zone is empty (zones 350, 400, 450 full).
@@ -508,18 +510,15 @@ def test_sale_hook_and_snapshot_mid_bidding() -> None:
     saved in the middle of a bidding plays on exactly like the original."""
     seen: list[tuple[str, int]] = []
 
-    def record(turn: E.Turn, team: Any, revenue: int) -> None:
+    def record(turn: Turn, team: Any, revenue: int) -> None:
         seen.append((team.name, revenue))
 
     state = _game({"S": 2, "A": 2})
     _do(state, OfferSale("S", units=2, price=5_000), Bid("A", units=1, price=4_500))
     copy = state_from_dict(json.loads(json.dumps(state_to_dict(state))))
-    E.HOOKS["sale"].append(record)
-    try:
-        for game in (state, copy):
-            _do(game, WithdrawBid("S"))
-    finally:
-        E.HOOKS["sale"].remove(record)
+    for game in (state, copy):
+        game.rules = with_parts(game.rules, RulePart("listener", hooks={"sale": (record,)}))
+        _do(game, WithdrawBid("S"))
     assert seen == [("A", 4_500), ("A", 4_500)]
     assert final_state(copy) == final_state(state)
 
@@ -556,23 +555,18 @@ def test_bots_play_free_market_games_to_the_end(bot: str) -> None:
 
 def test_other_steps_can_keep_units_from_sale() -> None:
     """Rulebook II, "6. Step" (for other steps): "Finished product produced in a turn may not
-    be sold until the player lands on the next red field" — a step registers how many units a
-    team may offer; offers and bids keep to it."""
-    from playboss.rules.steps import free_market
-
+    be sold until the player lands on the next red field" — a part of the rules declares how
+    many units a team may offer (``sale_limits``); offers and bids keep to it."""
     def one_unit(state: GameState, team: Any) -> int:
         return 1
 
     state = _game({"S": 3, "A": 2})
-    free_market.SELLABLE.append(one_unit)
-    try:
-        offers = [c for c in legal_choices(state, "S") if c.cls is OfferSale]
-        assert offers and all(list(c.values) == [1] for c in offers)
-        _refused(state, OfferSale("S", units=2, price=5_000), "1 finished units to sell")
-        _do(state, OfferSale("S", units=1, price=5_000))
-        _refused(state, Bid("A", units=2, price=4_500), "You have 1 finished units")
-    finally:
-        free_market.SELLABLE.remove(one_unit)
+    state.rules = with_parts(state.rules, RulePart("one unit", sale_limits=(one_unit,)))
+    offers = [c for c in legal_choices(state, "S") if c.cls is OfferSale]
+    assert offers and all(list(c.values) == [1] for c in offers)
+    _refused(state, OfferSale("S", units=2, price=5_000), "1 finished units to sell")
+    _do(state, OfferSale("S", units=1, price=5_000))
+    _refused(state, Bid("A", units=2, price=4_500), "You have 1 finished units")
 
 
 def test_the_invariants_watch_the_bidding() -> None:

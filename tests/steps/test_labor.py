@@ -18,16 +18,25 @@ from typing import Any
 import pytest
 
 from playboss.rules import actions as A
-from playboss.rules import apply, legal_actions, legal_choices, new_game, view, waiting_for
-from playboss.rules import engine as E
+from playboss.rules import (
+    apply,
+    legal_actions,
+    legal_choices,
+    new_game,
+    rulebook,
+    view,
+    waiting_for,
+)
+from playboss.rules.bankruptcy import declare
 from playboss.rules.cli import final_state
 from playboss.rules.config import ALL_STEPS, GameConfig
 from playboss.rules.errors import RuleViolation
 from playboss.rules.gamelog import parse_entry, replay
+from playboss.rules.goods import give_machine
 from playboss.rules.invariants import check, problems
 from playboss.rules.simulate import play_game, simulate
 from playboss.rules.snapshot import state_from_dict, state_to_dict
-from playboss.rules.state import BANK, BOX, PRODUCTION, GameState
+from playboss.rules.state import BANK, BOX, PRODUCTION, GameState, Pending
 from playboss.rules.steps import labor as L
 from playboss.rules.steps.free_market import OfferSale
 from playboss.rules.steps.labor import (
@@ -41,6 +50,8 @@ from playboss.rules.steps.labor import (
     RejectHire,
 )
 from playboss.rules.steps.marketing import FoundMarketing, MarketingSale
+from playboss.rules.turn import Turn
+from playboss.rules.turn_flow import advance
 
 W = "workers"
 RULE = "6. Step: Labor Market"
@@ -135,9 +146,9 @@ def stock(state: GameState, team: str, raw: int = 0, machines: int = 0, doubles:
     of it) from the box, WEB chips from the bank, all booked in the ledger and held since
     before the team's last red field."""
     t = state.teams[team]
-    turn = E.Turn(state, None)
+    turn = Turn(state, None)
     for i in range(machines + doubles):
-        E._give_machine(turn, t, double=i >= machines).ready_at = 0
+        give_machine(turn, t, double=i >= machines).ready_at = 0
     led = state.ledger
     if raw + finished:
         state.box -= raw + finished
@@ -863,10 +874,10 @@ def test_a_bankrupt_teams_offer_strike_and_lockout_end() -> None:
     state = _strike_game()
     play(state, A.Roll("Red", die=2), CallStrike(W, teams=["Blue"]), DeclareLockout("Red"))
     play(state, OfferHire(W, team="Red", workers=1))
-    turn = E.Turn(state, None)
+    turn = Turn(state, None)
     state.seq += 1
-    E._bankrupt(turn, state.teams["Red"], E.Pending("pay", 10**9, "test"))
-    E._advance(turn)
+    declare(turn, state.teams["Red"], Pending("pay", 10**9, "test"))
+    advance(turn)
     assert lab(state)["lockouts"] == [] and L.open_offer(state, "Red") is None
     check(state)
 
@@ -932,7 +943,7 @@ def test_the_invariants_catch_lost_workers_and_money() -> None:
 def test_every_move_has_its_duty_for_two_players_running_one_business() -> None:
     """Rulebook II, "6. Step: Labor Market": "One manages the marketing and financial aspects
     and the other manages the purchase, production and labor aspects of the business.\""""
-    assert set(A.ACTION_TYPES) - {"cost"} <= set(L.DUTIES)
+    assert set(rulebook.ACTION_TYPES) - {"cost"} <= set(L.DUTIES)
     duty = L.duty_of
     assert duty(A.Purchase("Red")) == duty(A.Produce("Red")) == L.PURCHASE_PRODUCTION_LABOR
     assert duty(OfferHire("Red")) == duty(GiveNotice("Red")) == L.PURCHASE_PRODUCTION_LABOR
@@ -1033,4 +1044,4 @@ def test_snapshot_and_log_replay_of_a_labor_market_game() -> None:
         assert final_state(copy) == final_state(final)
         assert copy.step == final.step
     strike = CallStrike(W, teams=["A", "B"])
-    assert A.action_from_dict(strike.to_dict()) == strike
+    assert rulebook.action_from_dict(strike.to_dict()) == strike

@@ -10,11 +10,12 @@ import pytest
 
 from playboss.rules import actions as A
 from playboss.rules import apply, legal_actions, legal_choices, waiting_for
-from playboss.rules import engine as E
 from playboss.rules.bots import GreedyBot, RandomBot
 from playboss.rules.config import GameConfig, Limits
 from playboss.rules.gamelog import GameLog
 from playboss.rules.invariants import check
+from playboss.rules.rulebook import with_parts
+from playboss.rules.ruleset import RulePart
 from playboss.rules.simulate import play_game
 from playboss.rules.state import BANK, GameState
 from playboss.rules.steps.marketing import (
@@ -24,6 +25,7 @@ from playboss.rules.steps.marketing import (
     PayMarketing,
     troughs,
 )
+from playboss.rules.turn import Turn
 from playboss.rules.views import view
 from tests.rules.helpers import TAX_AUDIT, cash, game, idle, play, refused, walk
 
@@ -246,17 +248,14 @@ def test_one_finished_unit_per_roll_at_the_market_price() -> None:
     before = cash(state, "Red")
     heard: list[tuple[str, int]] = []
 
-    def spy(turn: E.Turn, team: Any, revenue: int) -> None:
+    def spy(turn: Turn, team: Any, revenue: int) -> None:
         heard.append((team.name, revenue))
 
-    E.HOOKS["sale"].append(spy)
-    try:
-        play(state, A.Roll("Red", die=2), A.Pass("Red"))  # field 9; no decision on red
-        assert state.pending[0].kind == "marketing_sale"
-        refused(state, MarketingSale("Red", units=2), "you own 1", "1 more at most")
-        events = play(state, MarketingSale("Red", units=1))
-    finally:
-        E.HOOKS["sale"].remove(spy)
+    state.rules = with_parts(state.rules, RulePart("spy", hooks={"sale": (spy,)}))
+    play(state, A.Roll("Red", die=2), A.Pass("Red"))  # field 9; no decision on red
+    assert state.pending[0].kind == "marketing_sale"
+    refused(state, MarketingSale("Red", units=2), "you own 1", "1 more at most")
+    events = play(state, MarketingSale("Red", units=1))
     sale = next(e for e in events if e["type"] == "marketing_sale")
     assert sale["revenue"] == 3_500 and sale["prices"] == [3_500]
     assert cash(state, "Red") == before + 3_500

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from playboss.rules import GameConfig, RuleViolation, apply, check_invariants, new_game
-from playboss.rules import engine as E
 from playboss.rules.actions import BuyComputer, Correction, Purchase, Roll
-from playboss.rules.bankruptcy import EstateBid
+from playboss.rules.bankruptcy import EstateBid, declare
 from playboss.rules.cli import final_state
 from playboss.rules.legal import waiting_for
-from playboss.rules.state import GameState
+from playboss.rules.state import GameState, Pending
 from playboss.rules.statements import balance_sheet, final_results
 from playboss.rules.steps.takeover import AcceptTakeover, OfferTakeover, RejectTakeover
+from playboss.rules.turn import Turn
+from playboss.rules.turn_flow import advance
 
 
 def _game(steps: frozenset[int] = frozenset({4})) -> GameState:
@@ -151,11 +152,11 @@ def test_an_estate_auction_closes_when_the_last_team_to_answer_sells_its_busines
                                 bankruptcy_auction="teams"))
     for name in ("Red", "Blue", "Green"):
         _do(state, Roll(name, die=2), Purchase(name, units=2))
-    turn = E.Turn(state, None)
+    turn = Turn(state, None)
     state.seq += 1
     state.rolled = True  # as if Red's roll had brought a payment it cannot raise
-    E._bankrupt(turn, state.teams["Red"], E.Pending("pay", 10**9, "test"))
-    E._advance(turn)
+    declare(turn, state.teams["Red"], Pending("pay", 10**9, "test"))
+    advance(turn)
     assert state.pending[0].kind == "estate" and waiting_for(state) == ["Blue", "Green"]
     _do(state, EstateBid("Blue", price=400))
     _do(state, OfferTakeover("Blue", target="Green", price=0))

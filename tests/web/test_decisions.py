@@ -22,12 +22,14 @@ from classroom.models import Classroom
 from classroom.presenters import form_for, label_for
 from playboss.rules import GameConfig, apply, new_game
 from playboss.rules import actions as A
-from playboss.rules import engine as E
+from playboss.rules.goods import give_machine
 from playboss.rules.legal import Choice, legal_choices
+from playboss.rules.rulebook import action_from_dict
 from playboss.rules.state import BOX, PRODUCTION, GameState
 from playboss.rules.steps.auction import AuctionBid
 from playboss.rules.steps.free_market import Bid, MatchBid, OfferSale
 from playboss.rules.steps.labor import OfferHire
+from playboss.rules.turn import Turn
 from tests.web.conftest import make_game
 
 #: Market price 5,000 (the 500 zone empty), as in the free market's tests.
@@ -65,9 +67,9 @@ def give(state: GameState, team: str, raw: int = 0, finished: int = 0,
         t.finished += finished
         led.post(state.seq, "raw", team, PRODUCTION, finished, "test set-up")
         led.post(state.seq, "finished", PRODUCTION, team, finished, "test set-up")
-    turn = E.Turn(state, None)
+    turn = Turn(state, None)
     for ready_at in machines:
-        E._give_machine(turn, t).ready_at = ready_at
+        give_machine(turn, t).ready_at = ready_at
 
 
 def forms(state: GameState, team: str, kind: str) -> list[dict[str, Any]]:
@@ -356,7 +358,7 @@ def test_a_marketing_sale_names_the_revenue() -> None:
     apply(state, A.Pass("Red"))  # the red field: nothing; the organization's sale is next
     form = one(state, "Red", "marketing_sale")
     for n, text in texts(form).items():
-        after = cash_after(state, A.action_from_dict(
+        after = cash_after(state, action_from_dict(
             {"type": "marketing_sale", "actor": "Red", "units": n}))
         assert text == f"{n} unit{'s' if n > 1 else ''} · +{mk(after - state.teams['Red'].cash)} " \
             f"Marks · cash after {mk(after)}"

@@ -1,7 +1,7 @@
 """Fuzzing the doors of a game (issue 11, "Junk"): the move endpoint, the log import and the
 websocket get junk and forged payloads from Hypothesis — random bytes, JSON nested too deep,
 huge numbers, NaN and infinities, lists where names belong, NUL and lone surrogates, every
-action type of the engine (``playboss.rules.actions.ACTION_TYPES``, the six steps' too) with
+action type of the engine (``playboss.rules.rulebook.ACTION_TYPES``, the six steps' too) with
 wrong or extreme values in each of its fields, another team's actor, another game's id.
 
 What must hold: never a 5xx (and never an exception out of the consumer, never a close other
@@ -34,8 +34,7 @@ from classroom import selectors, services, state_store
 from classroom.access import SEAT_SESSION_KEY, SESSION_KEY
 from classroom.consumers import GameConsumer
 from classroom.models import Classroom, Game, GameAction
-from playboss.rules import RuleViolation, action_from_dict, apply
-from playboss.rules import actions as A
+from playboss.rules import RuleViolation, action_from_dict, apply, rulebook
 from playboss.rules.deals import BUNDLE_KEYS
 from playboss.rules.state import GameState
 
@@ -69,7 +68,7 @@ JUNK = st.recursive(
     max_leaves=10,
 )
 ACTORS = st.sampled_from(NAMES) | JUNK
-INT_FIELDS = A._INT_FIELDS | {"workers", "salary", "offer", "price", "trough"}
+INT_FIELDS = rulebook.INT_FIELDS | {"workers", "salary", "offer", "price", "trough"}
 
 
 def plausible(name: str) -> st.SearchStrategy[Any]:
@@ -92,8 +91,8 @@ def plausible(name: str) -> st.SearchStrategy[Any]:
 @st.composite
 def forged_action(draw: st.DrawFn) -> dict[str, Any]:
     """An action of any type the engine knows, its fields drawn near or far from sense."""
-    kind = draw(st.sampled_from(sorted(A.ACTION_TYPES)) | SCALARS)
-    cls = A.ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    kind = draw(st.sampled_from(sorted(rulebook.ACTION_TYPES)) | SCALARS)
+    cls = rulebook.ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     names = [f.name for f in fields(cls) if f.name != "actor"] if cls else []
     body: dict[str, Any] = {"type": kind}
     for name in draw(st.lists(st.sampled_from(names), unique=True)) if names else []:

@@ -22,11 +22,11 @@ from classroom.texts.refusal_codes import CATALOGUE
 from classroom.texts.refusals import ACTIONS, SITE_WORDS_IN_ENGLISH, render
 from playboss.rules import RuleViolation, apply
 from playboss.rules import actions as A
-from playboss.rules.actions import ACTION_TYPES, action_from_dict
 from playboss.rules.bots import BOTS, RandomBot
 from playboss.rules.config import GameConfig
 from playboss.rules.engine import new_game
 from playboss.rules.legal import waiting_for
+from playboss.rules.rulebook import ACTION_TYPES, action_from_dict
 from playboss.rules.state import BANK, GameState
 from tests.rules.codes import ENGINE, engine_codes
 

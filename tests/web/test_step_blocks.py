@@ -259,10 +259,14 @@ def test_an_unknown_step_key_still_shows_as_data(bidding: Game,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """A key a step adds without a block of its own is not lost: it shows as data."""
     from classroom import state_store
-    from playboss.rules import views
+    from playboss.rules import rulebook
+    from playboss.rules.ruleset import RulePart
 
-    monkeypatch.setattr(views, "EXTRA_VIEWS", [*views.EXTRA_VIEWS,
-                                               lambda state, viewer: {"new_step": {"lots": 3}}])
+    def new_step(state: object, viewer: str) -> dict[str, object]:
+        return {"new_step": {"lots": 3}}
+
+    monkeypatch.setattr(rulebook, "PARTS", (*rulebook.PARTS, RulePart("new", views=(new_step,))))
+    monkeypatch.setattr(rulebook, "_COMPOSED", {})
     state_store.forget(bidding.pk)
     steps = region(screen(bidding, "bank"), "steps")
     card = steps[steps.index("step-new_step"):]

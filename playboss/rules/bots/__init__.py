@@ -14,7 +14,7 @@ generator (dice, cards) is untouched by how the bots think.
 
 from __future__ import annotations
 
-from .base import GREEDY_HINTS, RAISING, Bot
+from .base import RAISING, Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .reasons import REASON_CODES, Reason
@@ -24,5 +24,5 @@ from .strong import StrongBot
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot,
                               "sensible": SensibleBot, "strong": StrongBot}
 
-__all__ = ["BOTS", "GREEDY_HINTS", "RAISING", "REASON_CODES", "Bot", "GreedyBot", "RandomBot",
+__all__ = ["BOTS", "RAISING", "REASON_CODES", "Bot", "GreedyBot", "RandomBot",
            "Reason", "SensibleBot", "StrongBot"]

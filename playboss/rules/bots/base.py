@@ -6,23 +6,19 @@ generator (dice, cards) is untouched by how the bots think.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from .. import actions as A
+from ..actions import Action, SellBack, TakeCredit
 from ..chance import Chance
 from ..legal import Choice, legal_choices
 from ..state import GameState, Team
 
 #: Any-time moves that bring cash in: what a team uses when a payment is due.
-RAISING = (A.TakeCredit, A.SellBack)
-#: Expansion steps add moves a greedy team makes before its usual play (step 6: hire a worker
-#: for each machine): ``hint(state, team, choices) -> action, or None to play on as usual``.
-#: ``choices`` is the team's legal moves, or None when the bot has not listed them: a hint
-#: then lists what it needs itself, and only when it needs it (most of the time it decides
-#: from the state that it has nothing to say), so the greedy bot never lists every legal move
-#: just to ask its hints. Like every step's code, a hint changes nothing in a game without
-#: its step; in a game with no step on, hints are not asked at all.
-GREEDY_HINTS: list[Callable[[GameState, Team, list[Choice] | None], A.Action | None]] = []
+RAISING = (TakeCredit, SellBack)
+# Expansion steps give moves a greedy team makes before its usual play (step 6: hire a worker
+# for each machine), ``state.rules.bot_hints``: ``hint(state, team, choices) -> action, or
+# None to play on as usual``. ``choices`` is the team's legal moves, or None when the bot has
+# not listed them: a hint then lists what it needs itself, and only when it needs it (most of
+# the time it decides from the state that it has nothing to say), so the greedy bot never
+# lists every legal move just to ask its hints. A game with no step on has no hints to ask.
 
 
 class Bot:
@@ -31,7 +27,7 @@ class Bot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Chance(seed)
 
-    def choose(self, state: GameState, actor: str) -> A.Action:
+    def choose(self, state: GameState, actor: str) -> Action:
         choices = legal_choices(state, actor)
         team = state.teams.get(actor)
         if team is None:  # the bank or the worker representative: any move it may make
@@ -43,15 +39,15 @@ class Bot:
         return self.decide(state, team, choices, turn)
 
     def decide(self, state: GameState, team: Team, choices: list[Choice],
-               turn: list[Choice]) -> A.Action:
+               turn: list[Choice]) -> Action:
         raise NotImplementedError
 
-    def pick(self, choice: Choice, actor: str) -> A.Action:
+    def pick(self, choice: Choice, actor: str) -> Action:
         return choice.pick(actor, self.rng.below(choice.size()))
 
-    def raise_cash(self, state: GameState, team: Team, choices: list[Choice]) -> A.Action:
-        for cls, item in ((A.TakeCredit, None), (A.SellBack, "finished"), (A.SellBack, "raw"),
-                          (A.SellBack, "computer"), (A.SellBack, "machine")):
+    def raise_cash(self, state: GameState, team: Team, choices: list[Choice]) -> Action:
+        for cls, item in ((TakeCredit, None), (SellBack, "finished"), (SellBack, "raw"),
+                          (SellBack, "computer"), (SellBack, "machine")):
             for c in choices:
                 if c.cls is cls and (item is None or c.fixed.get("item") == item):
                     return c.pick(team.name, c.size() - 1)  # the largest amount on offer

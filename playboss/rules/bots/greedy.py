@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
-from .. import actions as A
+from ..actions import (
+    Action,
+    BuyWeb,
+    CostChoice,
+    Invest,
+    Produce,
+    Purchase,
+    RenewLease,
+    RepayCredit,
+    Roll,
+    Sell,
+    WriteOff,
+)
 from ..legal import Choice, legal_choices, turn_choices
 from ..state import GameState, Team
-from .base import GREEDY_HINTS, Bot
+from .base import Bot
 
 
 class GreedyBot(Bot):
@@ -14,7 +26,7 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def choose(self, state: GameState, actor: str) -> A.Action:
+    def choose(self, state: GameState, actor: str) -> Action:
         """As ``Bot.choose``, but the any-time moves (a dozen choices to build on every call)
         are listed only when the decision needs them: a payment due, credit to repay; a step's
         hint lists its own when it needs them. Any-time choices are all marked ``any_time`` (a
@@ -28,50 +40,50 @@ class GreedyBot(Bot):
         return self.decide(state, team, None, turn)
 
     def decide(self, state: GameState, team: Team, choices: list[Choice] | None,
-               turn: list[Choice]) -> A.Action:
+               turn: list[Choice]) -> Action:
         """``choices``: all legal moves, or None to have them listed here if needed."""
         by_cls: dict[type, list[Choice]] = {}
         for c in turn:
             by_cls.setdefault(c.cls, []).append(c)
         name = team.name
-        if state.config.steps:
-            for hint in GREEDY_HINTS:
+        if state.config.steps:  # the hints of the steps in force
+            for hint in state.rules.bot_hints:
                 move = hint(state, team, choices)
                 if move is not None:
                     return move
 
-        def largest(cls: type) -> A.Action | None:
+        def largest(cls: type) -> Action | None:
             options = by_cls.get(cls)
             return options[0].pick(name, options[0].size() - 1) if options else None
 
-        if A.Roll in by_cls:
-            return self.pick(by_cls[A.Roll][0], name)
+        if Roll in by_cls:
+            return self.pick(by_cls[Roll][0], name)
         if team.bank_debt and team.cash > 25_000:
             if choices is None:
                 choices = legal_choices(state, name)
-            repay = [c for c in choices if c.cls is A.RepayCredit]
+            repay = [c for c in choices if c.cls is RepayCredit]
             if repay:
                 return repay[0].pick(name, repay[0].size() - 1)
-        for cls in (A.Produce, A.Sell):
+        for cls in (Produce, Sell):
             move = largest(cls)
-            if move is not None and (cls is A.Produce or team.finished >= 2):
+            if move is not None and (cls is Produce or team.finished >= 2):
                 return move
-        invest = by_cls.get(A.Invest)
+        invest = by_cls.get(Invest)
         if invest and len(team.machines) < 4 and team.cash >= 12_000:
             return invest[0].pick(name, 0)
-        buy = by_cls.get(A.Purchase)
+        buy = by_cls.get(Purchase)
         if buy and team.raw < 2 * max(1, len(team.machines)):
             want = min(buy[0].size(), 2 * max(1, len(team.machines)) - team.raw)
             return buy[0].pick(name, want - 1)
-        if A.BuyWeb in by_cls and team.web < 2 and team.cash > 3_000:
-            return A.BuyWeb(name)
+        if BuyWeb in by_cls and team.web < 2 and team.cash > 3_000:
+            return BuyWeb(name)
         for c in turn:
-            if c.cls is A.CostChoice and c.fixed["option"] == "web" and team.web > 2:
+            if c.cls is CostChoice and c.fixed["option"] == "web" and team.web > 2:
                 return c.pick(name, 0)
         for c in turn:
-            if c.cls is A.WriteOff and c.fixed["option"] == "web":
+            if c.cls is WriteOff and c.fixed["option"] == "web":
                 return c.pick(name, 0)
         for c in turn:
-            if c.cls is A.RenewLease and c.fixed["renew"] and team.web >= 4:
+            if c.cls is RenewLease and c.fixed["renew"] and team.web >= 4:
                 return c.pick(name, 0)
         return self.pick(turn[0], name)

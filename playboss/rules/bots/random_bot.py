@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import actions as A
+from ..actions import Action, RepayPrivate
 from ..constants import WEB_ADVERTISING
 from ..legal import Choice, legal_choices, turn_choices
 from ..state import GameState, Team
@@ -15,7 +15,7 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, state: GameState, actor: str) -> A.Action:
+    def choose(self, state: GameState, actor: str) -> Action:
         """As ``Bot.choose``, but when the team surely has an any-time move to draw from,
         the any-time moves (a dozen choices, with the steps' moves) are listed only in the one
         draw of ten that picks one: the same draws, in the same order, pick the same move.
@@ -35,13 +35,13 @@ class RandomBot(Bot):
             return self.raise_cash(state, team, legal_choices(state, actor))
         if self.rng.below(10) == 0:
             extra = [c for c in legal_choices(state, actor)
-                     if c.any_time and c.cls not in (A.RepayPrivate,)]
+                     if c.any_time and c.cls not in (RepayPrivate,)]
             return self.pick(extra[self.rng.below(len(extra))], team.name)
         return self.pick(turn[self.rng.below(len(turn))], team.name)
 
     def decide(self, state: GameState, team: Team, choices: list[Choice],
-               turn: list[Choice]) -> A.Action:
-        extra = [c for c in choices if c.any_time and c.cls not in (A.RepayPrivate,)]
+               turn: list[Choice]) -> Action:
+        extra = [c for c in choices if c.any_time and c.cls not in (RepayPrivate,)]
         if extra and self.rng.below(10) == 0:
             return self.pick(extra[self.rng.below(len(extra))], team.name)
         return self.pick(turn[self.rng.below(len(turn))], team.name)

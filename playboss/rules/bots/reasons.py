@@ -14,7 +14,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .. import actions as A
+from ..actions import (
+    Action,
+    BuyWeb,
+    CostChoice,
+    Efficiency,
+    Invest,
+    Pass,
+    Produce,
+    Purchase,
+    RenewLease,
+    RepayCredit,
+    Roll,
+    Sell,
+    SellBack,
+    TakeCredit,
+    WriteOff,
+)
 from ..constants import IDLE_COST, MACHINE_PRICE
 from ..legal import legal_choices
 
@@ -68,10 +84,13 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "give_notice": ("workers", "machines", "staying"),
     "step_move": (),
     "other": (),
+    # the strong bot (bots/strong.py): the futures it played per move and the mean gain in
+    # Marks it saw over the sensible move, when it plays another move than the sensible bot
+    "lookahead": ("playouts", "gain"),
 }
 
 
-def reason_for(bot: SensibleBot, state: GameState, actor: str, action: A.Action) -> Reason:
+def reason_for(bot: SensibleBot, state: GameState, actor: str, action: Action) -> Reason:
     """The reason for ``action``, which ``bot`` chose for ``actor`` in ``state`` (read only)."""
     team = state.teams.get(actor)
     if team is None or team.bankrupt or state.phase == "ended":
@@ -79,15 +98,15 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: A.Action)
     machines = len(team.machines)
     capacity = bot.capacity(state, team)
     reserve = bot.reserve(team)
-    if isinstance(action, A.Roll):
+    if isinstance(action, Roll):
         return Reason("roll", {})
-    if isinstance(action, A.Invest):
+    if isinstance(action, Invest):
         if not team.machines:
             return Reason("first_machine", {"credit": action.credit})
         return Reason("more_machines", {"machines": machines + 1, "credit": action.credit})
-    if isinstance(action, A.Produce):
+    if isinstance(action, Produce):
         return Reason("produce", {"units": action.units, "machines": machines})
-    if isinstance(action, A.Sell) or action.type == "offer_sale":
+    if isinstance(action, Sell) or action.type == "offer_sale":
         units = getattr(action, "units", 1)
         late = bot.years_left(state, team) < 0.5
         if late:
@@ -95,36 +114,36 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: A.Action)
         if team.cash < reserve:
             return Reason("sell_for_cash", {"units": units, "reserve": reserve})
         return Reason("sell_price_pays", {"units": units, "floor": bot.style.sale_floor})
-    if isinstance(action, A.Purchase):
+    if isinstance(action, Purchase):
         productions = (team.raw + action.units) // max(1, capacity)
         return Reason("buy_raw", {"units": action.units, "machines": machines,
                                   "productions": productions})
-    if isinstance(action, A.Pass):
+    if isinstance(action, Pass):
         head = state.pending[0].kind if state.pending else ""
         if head == "green":
             return Reason("pass_green", {"web": team.web})
         return Reason("pass_red", {"reserve": reserve})
-    if isinstance(action, A.BuyWeb):
+    if isinstance(action, BuyWeb):
         return Reason("buy_web", {"web": team.web})
-    if isinstance(action, A.CostChoice):
+    if isinstance(action, CostChoice):
         idle = IDLE_COST * machines
         return Reason("idle_web" if action.option == "web" else "idle_cash", {"idle": idle})
-    if isinstance(action, A.WriteOff):
+    if isinstance(action, WriteOff):
         if action.option == "web":
             return Reason("write_off_web", {"value": MACHINE_PRICE})
         if action.option == "downgrade":
             return Reason("write_off_downgrade", {})
         return Reason("write_off_return", {})
-    if isinstance(action, A.RenewLease):
+    if isinstance(action, RenewLease):
         return Reason("renew_lease" if action.renew else "end_lease", {})
-    if isinstance(action, A.RepayCredit):
+    if isinstance(action, RepayCredit):
         return Reason("repay", {"amount": action.amount})
-    if isinstance(action, A.Efficiency):
+    if isinstance(action, Efficiency):
         return Reason("efficiency", {})
     owed = state.pending[0].amount if state.pending else 0
-    if isinstance(action, A.TakeCredit):
+    if isinstance(action, TakeCredit):
         return Reason("raise_credit", {"amount": action.amount, "owed": owed})
-    if isinstance(action, A.SellBack):
+    if isinstance(action, SellBack):
         return Reason("raise_sell_back", {"units": action.units, "owed": owed})
     kind = action.type
     if kind == "bid":
@@ -161,7 +180,7 @@ def _auction_pass(bot: SensibleBot, state: GameState, team: Team) -> Reason:
     return Reason("auction_pass_cash", {"price": price, "reserve": bot.reserve(team)})
 
 
-def _labour(state: GameState, team: Team, action: A.Action) -> Reason:
+def _labour(state: GameState, team: Team, action: Action) -> Reason:
     """Step 6: the bots keep one worker for each machine (``labor/bot_hints``)."""
     machines = len(team.machines)
     staying = sum(1 for c in team.step["labor"]["contracts"] if not c["notice"])

@@ -25,7 +25,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import actions as A
+from ..actions import (
+    Action,
+    BuyWeb,
+    CostChoice,
+    Efficiency,
+    Invest,
+    Pass,
+    Produce,
+    Purchase,
+    RenewLease,
+    RepayCredit,
+    Roll,
+    Sell,
+    SellBack,
+    TakeCredit,
+    WriteOff,
+)
 from ..constants import (
     IDLE_COST,
     INTEREST_PERCENT,
@@ -41,7 +57,7 @@ from ..legal import Choice, legal_choices, turn_choices
 from ..market import market_price, placement_zones, purchase_zones
 from ..red_field import production_cost
 from ..state import GameState, Team
-from .base import GREEDY_HINTS, Bot
+from .base import Bot
 from .greedy import GreedyBot
 from .reasons import Reason, reason_for
 
@@ -83,15 +99,15 @@ class SensibleBot(Bot):
         #: The steps' rarer decisions are played as the greedy bot plays them.
         self.fallback = GreedyBot(seed)
 
-    def choose(self, state: GameState, actor: str) -> A.Action:
+    def choose(self, state: GameState, actor: str) -> Action:
         team = state.teams.get(actor)
         if team is None or team.bankrupt or state.phase == "ended":
             return super().choose(state, actor)
         turn = [c for c in turn_choices(state, team) if not c.any_time]
         if not turn:  # a payment is due
             return self.raise_cash(state, team, legal_choices(state, actor))
-        if state.config.steps:
-            for hint in GREEDY_HINTS:
+        if state.config.steps:  # the hints of the steps in force
+            for hint in state.rules.bot_hints:
                 move = hint(state, team, None)
                 if move is not None:
                     return move
@@ -102,7 +118,7 @@ class SensibleBot(Bot):
                 return move
         return self.decide(state, team, None, turn)
 
-    def explain(self, state: GameState, actor: str) -> tuple[A.Action, Reason]:
+    def explain(self, state: GameState, actor: str) -> tuple[Action, Reason]:
         """The move ``choose`` makes and why (a code and params, no words: for hints).
         The reason is read after choosing, so explaining changes no move."""
         action = self.choose(state, actor)
@@ -111,19 +127,19 @@ class SensibleBot(Bot):
     # -- the turn ------------------------------------------------------------------------
 
     def decide(self, state: GameState, team: Team, choices: list[Choice] | None,
-               turn: list[Choice]) -> A.Action:
-        by_cls: dict[type[A.Action], list[Choice]] = {}
+               turn: list[Choice]) -> Action:
+        by_cls: dict[type[Action], list[Choice]] = {}
         for c in turn:
             by_cls.setdefault(c.cls, []).append(c)
         name = team.name
-        if A.Roll in by_cls:
-            return self.pick(by_cls[A.Roll][0], name)
+        if Roll in by_cls:
+            return self.pick(by_cls[Roll][0], name)
         head = state.pending[0].kind if state.pending else ""
-        if head == "red" and A.Pass in by_cls:
+        if head == "red" and Pass in by_cls:
             return self.red_field(state, team, by_cls)
         if head == "green":
-            return A.BuyWeb(name) if A.BuyWeb in by_cls and self.wants_web(state, team) \
-                else A.Pass(name)
+            return BuyWeb(name) if BuyWeb in by_cls and self.wants_web(state, team) \
+                else Pass(name)
         if head == "yellow":
             return self.yellow_field(state, team, turn)
         if head == "white":
@@ -131,7 +147,7 @@ class SensibleBot(Bot):
         if head == "lease":
             renew = self.years_left(state, team) >= 1 and team.web >= WEB_LEASE + WEB_INSURANCE
             for c in turn:
-                if c.cls is A.RenewLease and c.fixed.get("renew") == renew:
+                if c.cls is RenewLease and c.fixed.get("renew") == renew:
                     return c.pick(name, 0)
         by_type = {c.cls.type: c for c in turn}
         if "withdraw_bid" in by_type:  # step 1: a round of the free market's bidding
@@ -141,7 +157,7 @@ class SensibleBot(Bot):
         # The steps' other decisions (hiring, marketing, takeovers, ...): as the greedy bot.
         return self.fallback.decide(state, team, choices, turn)
 
-    def bidding(self, state: GameState, team: Team, turn: list[Choice]) -> A.Action:
+    def bidding(self, state: GameState, team: Team, turn: list[Choice]) -> Action:
         """Step 1: the first supplier keeps its sale going; a competitor offers its stock
         at the dearest price it may that still pays, or stays out."""
         by_type = {c.cls.type: c for c in turn}
@@ -155,7 +171,7 @@ class SensibleBot(Bot):
         best = max(bids, key=lambda c: c.fixed["price"])
         return best.pick(team.name, best.size() - 1)
 
-    def auction(self, state: GameState, team: Team, by_type: dict[str, Choice]) -> A.Action:
+    def auction(self, state: GameState, team: Team, by_type: dict[str, Choice]) -> Action:
         """Step 2: bid the least a bid may be while raw material is wanted and cheap."""
         bid = by_type.get("auction_bid")
         capacity = self.capacity(state, team)
@@ -167,22 +183,22 @@ class SensibleBot(Bot):
         return by_type["auction_pass"].pick(team.name, 0)
 
     def red_field(self, state: GameState, team: Team,
-                  by_cls: dict[type[A.Action], list[Choice]]) -> A.Action:
+                  by_cls: dict[type[Action], list[Choice]]) -> Action:
         """One decision: invest in the first machines, sell a stock that pays, produce, buy
         raw material in a batch, invest further, or nothing."""
         name = team.name
         capacity = self.capacity(state, team)
         late = self.years_left(state, team) < 0.5
-        invest = by_cls.get(A.Invest)
+        invest = by_cls.get(Invest)
         if invest and self.wants_machine(state, team):
             credit = self.investment_credit(state, team, invest[0].values)
             if credit is not None:
-                return A.Invest(name, credit=credit)
+                return Invest(name, credit=credit)
         sell = self.units_to_sell(state, team, late or team.cash < self.reserve(team))
-        if sell and A.Sell not in by_cls:
+        if sell and Sell not in by_cls:
             offers = [c for cls, cs in by_cls.items() if cls.type == "offer_sale" for c in cs]
             sell = min(sell, offers[0].size()) if offers else 0
-        produce = by_cls.get(A.Produce)
+        produce = by_cls.get(Produce)
         if sell and (not produce or team.finished >= 2 * max(1, capacity) or late
                      or team.cash < self.reserve(team)):
             return self.sale(team, by_cls, sell)
@@ -190,31 +206,31 @@ class SensibleBot(Bot):
             units = produce[0].values[-1]
             affordable = (team.cash - self.style.reserve_base // 2) // production_cost(team)
             if affordable >= 1:
-                return A.Produce(name, units=min(units, affordable))
+                return Produce(name, units=min(units, affordable))
         if sell:
             return self.sale(team, by_cls, sell)
-        buy = by_cls.get(A.Purchase)
+        buy = by_cls.get(Purchase)
         if buy and not late:
             units = self.units_to_buy(state, team, capacity, buy[0].values[-1])
             if units:
-                return A.Purchase(name, units=units)
+                return Purchase(name, units=units)
         if invest and self.wants_machine(state, team):
             credit = self.investment_credit(state, team, invest[0].values)
             if credit is not None:
-                return A.Invest(name, credit=credit)
-        return A.Pass(name)
+                return Invest(name, credit=credit)
+        return Pass(name)
 
-    def sale(self, team: Team, by_cls: dict[type[A.Action], list[Choice]], units: int) -> A.Action:
+    def sale(self, team: Team, by_cls: dict[type[Action], list[Choice]], units: int) -> Action:
         """A sale: the base model's, or with the free market (step 1) an offer at the
         dearest price on offer (the market price)."""
-        if A.Sell in by_cls:
-            return A.Sell(team.name, units=units)
+        if Sell in by_cls:
+            return Sell(team.name, units=units)
         offers = [c for cls, cs in by_cls.items() if cls.type == "offer_sale" for c in cs]
         best = max(offers, key=lambda c: c.fixed.get("price", 0))
         return best.pick(team.name, units - 1)
 
-    def yellow_field(self, state: GameState, team: Team, turn: list[Choice]) -> A.Action:
-        options = {c.fixed["option"]: c for c in turn if c.cls is A.CostChoice}
+    def yellow_field(self, state: GameState, team: Team, turn: list[Choice]) -> Action:
+        options = {c.fixed["option"]: c for c in turn if c.cls is CostChoice}
         idle = IDLE_COST * len(team.machines)
         # A WEB chip costs 1,000 on the green field, but green fields are few and the bank
         # holds only 30 chips: the two kept as insurance stand for a machine (14 of the 30
@@ -228,22 +244,22 @@ class SensibleBot(Bot):
             return options["web"].pick(team.name, 0)
         return options["idle"].pick(team.name, 0)
 
-    def write_off(self, state: GameState, team: Team, turn: list[Choice]) -> A.Action:
+    def write_off(self, state: GameState, team: Team, turn: list[Choice]) -> Action:
         """A WEB chip saves a machine worth 10,000; a double machine turned single costs
         less than a machine returned."""
-        by_option = {c.fixed["option"]: c for c in turn if c.cls is A.WriteOff}
+        by_option = {c.fixed["option"]: c for c in turn if c.cls is WriteOff}
         for option in ("web", "downgrade", "return"):
             if option in by_option:
                 choice = by_option[option]
                 if option == "return":  # the machine that would produce last
                     latest = max(choice.values, key=lambda m: state.machines[m].ready_at)
-                    return A.WriteOff(team.name, option="return", machine=latest)
+                    return WriteOff(team.name, option="return", machine=latest)
                 return choice.pick(team.name, 0)
         return self.pick(turn[0], team.name)
 
     # -- moves open at any time ------------------------------------------------------------
 
-    def any_time(self, state: GameState, team: Team) -> A.Action | None:
+    def any_time(self, state: GameState, team: Team) -> Action | None:
         name = team.name
         late = self.years_left(state, team) < 1
         # Debt costs 10 % and a fee of 1,000 a year, and a team at its credit limit must
@@ -253,27 +269,27 @@ class SensibleBot(Bot):
         if not team.machines and not late:
             keep = 0  # the debt blocks the credit for a new first machine: clear it
         if team.bank_debt and team.cash - team.bank_debt >= (0 if late else keep):
-            return A.RepayCredit(name, amount=team.bank_debt)
+            return RepayCredit(name, amount=team.bank_debt)
         if self.style.use_efficiency and team.web >= WEB_EFFICIENCY + WEB_INSURANCE \
                 and not late:
             singles = [m for m in team.machines if not state.machines[m].double]
             if singles:
-                return A.Efficiency(name, machine=singles[0])
+                return Efficiency(name, machine=singles[0])
         return None
 
-    def raise_cash(self, state: GameState, team: Team, choices: list[Choice]) -> A.Action:
+    def raise_cash(self, state: GameState, team: Team, choices: list[Choice]) -> Action:
         """As little credit as covers the payment, then what is worth least to keep."""
         owed = state.pending[0].amount if state.pending else 0
         need = max(1, owed - team.cash)
         for c in choices:
-            if c.cls is A.TakeCredit:
+            if c.cls is TakeCredit:
                 enough = [v for v in c.values if v >= need]
-                return A.TakeCredit(team.name, amount=enough[0] if enough else c.values[-1])
+                return TakeCredit(team.name, amount=enough[0] if enough else c.values[-1])
         for item, worth in (("finished", REPURCHASE["finished"]), ("raw", REPURCHASE["raw"])):
             for c in choices:
-                if c.cls is A.SellBack and c.fixed.get("item") == item:
+                if c.cls is SellBack and c.fixed.get("item") == item:
                     units = min(len(c.values), -(-need // worth))
-                    return A.SellBack(team.name, item=item, units=units)
+                    return SellBack(team.name, item=item, units=units)
         return super().raise_cash(state, team, choices)
 
     # -- judgement -------------------------------------------------------------------------

@@ -45,7 +45,7 @@ from ..state import BANK, GameState, Team
 from ..statements import balance_sheet
 from .base import Bot
 from .random_bot import RandomBot
-from .reasons import REASON_CODES, Reason
+from .reasons import Reason
 from .sensible import SensibleBot
 
 #: Lost on top of the balance sheet when a future ends in bankruptcy: out of the game is worse
@@ -57,9 +57,8 @@ MAX_PLAYOUT_ACTIONS = 2_000
 #: Pending items whose decision is the sensible bot's without looking ahead.
 TRIVIAL_HEADS = frozenset({"pay", "risk", "close_year"})
 
-#: The reason the look-ahead gives when it plays another move than the sensible bot: the
-#: futures it played per move and the mean gain in Marks it saw over the sensible move.
-REASON_CODES.setdefault("lookahead", ("playouts", "gain"))
+# The reason the look-ahead gives when it plays another move than the sensible bot is
+# "lookahead" in ``reasons.REASON_CODES`` (the futures it played per move and the mean gain).
 
 
 @dataclass(frozen=True)

@@ -27,13 +27,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .. import actions as A
-from .. import engine as E
-from .. import invariants, legal, views
+from ..actions import Action, Purchase
+from ..choice import Choice
 from ..errors import RuleViolation, marks, units_of
 from ..market import purchase_zones
-from ..money import _cash, _need_cash
+from ..money import move_cash, require_cash
+from ..ruleset import Handler, RulePart
 from ..state import BANK, MARKET, GameState, Pending, Team
+from ..turn import Turn
+from ..turn_checks import require_turn
 
 STEP = 2
 RULE = "2. Step: Competition during Purchasing"
@@ -44,7 +46,7 @@ PENDING = "auction"
 
 # ====================================================================== actions
 @dataclass(frozen=True, slots=True)
-class AuctionBid(A.Action):
+class AuctionBid(Action):
     """Bid ``price`` Marks per unit for the whole lot now auctioned (any team)."""
 
     type: ClassVar[str] = "auction_bid"
@@ -52,23 +54,18 @@ class AuctionBid(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class AuctionPass(A.Action):
+class AuctionPass(Action):
     """Offer no more than the highest bid so far (any team that does not hold it)."""
 
     type: ClassVar[str] = "auction_pass"
 
 
 @dataclass(frozen=True, slots=True)
-class CloseAuction(A.Action):
+class CloseAuction(Action):
     """The bank closes the auction now (its deadline has passed)."""
 
     type: ClassVar[str] = "close_auction"
 
-
-for _cls in (AuctionBid, AuctionPass, CloseAuction):
-    A.register(_cls)
-A._INT_FIELDS.add("price")
-E.ACTOR_ACTIONS[BANK].add(CloseAuction)
 
 
 # ====================================================================== the auction's data
@@ -115,7 +112,7 @@ def still_to_answer(state: GameState, auction: dict[str, Any]) -> list[str]:
             if n != leader and n not in passed and not teams[n].bankrupt]
 
 
-def _start(turn: E.Turn, buyer: Team, zone: int) -> None:
+def _start(turn: Turn, buyer: Team, zone: int) -> None:
     state = turn.state
     units = state.market[zone]
     opening = state.config.zone_prices[zone]
@@ -127,7 +124,7 @@ def _start(turn: E.Turn, buyer: Team, zone: int) -> None:
               zone=zone, units=units, opening=opening, buyer=buyer.name)
 
 
-def _close(turn: E.Turn, why: str, how: str) -> None:
+def _close(turn: Turn, why: str, how: str) -> None:
     """Sell the lot to the highest bid whose team can still pay it, or leave it on the board.
     ``why`` is said in the event's sentence, ``how`` in a word for its field (``"no_bids"``,
     ``"all_passed"``, ``"bank"``)."""
@@ -159,19 +156,19 @@ def _close(turn: E.Turn, why: str, how: str) -> None:
               opening=auction["opening"])
 
 
-def _sell_lot(turn: E.Turn, team: Team, zone: int, units: int, price: int) -> None:
+def _sell_lot(turn: Turn, team: Team, zone: int, units: int, price: int) -> None:
     state = turn.state
     cost = price * units
     state.market[zone] -= units
     team.raw += units
     state.ledger.post(state.seq, "raw", MARKET, team.name, units, "auction")
-    _cash(turn, team, None, cost, "auction")
+    move_cash(turn, team, None, cost, "auction")
     turn.emit("auction_won", f"{team.name} buys the lot of {units_of(units)} at "
               f"{marks(price)} Marks each for {marks(cost)} Marks.", team=team.name,
               units=units, price=price, cost=cost)
 
 
-def _auto_close(turn: E.Turn, team: Team, head: Pending) -> bool:
+def _auto_close(turn: Turn, team: Team, head: Pending) -> bool:
     """Every team has passed since the last bid: the lot goes to the highest bidder."""
     auction = turn.state.step.get("auction")
     if auction is None:  # the data is gone (cannot happen): do not wait on nothing
@@ -184,8 +181,6 @@ def _auto_close(turn: E.Turn, team: Team, head: Pending) -> bool:
     return True
 
 
-E.AUTO[PENDING] = _auto_close
-
 
 def _waiting_text(state: GameState) -> str:
     auction = state.step.get("auction")
@@ -195,14 +190,14 @@ def _waiting_text(state: GameState) -> str:
             f"{marks(lowest_bid(state, auction))} Marks per unit.")
 
 
-E.WAITING_TEXTS[PENDING] = _waiting_text
-E.WAITING_PARAMS[PENDING] = lambda state: (
-    {} if (auction := state.step.get("auction")) is None else
-    {"units": auction["units"], "price": lowest_bid(state, auction)})
+def _waiting_params(state: GameState) -> dict[str, Any]:
+    auction = state.step.get("auction")
+    return {} if auction is None else {"units": auction["units"],
+                                       "price": lowest_bid(state, auction)}
 
 
 # ====================================================================== handlers
-def _require_auction(turn: E.Turn) -> dict[str, Any]:
+def _require_auction(turn: Turn) -> dict[str, Any]:
     state = turn.state
     if STEP not in state.config.steps:
         raise RuleViolation("Purchasing auctions are not played in this game (expansion "
@@ -213,7 +208,7 @@ def _require_auction(turn: E.Turn) -> dict[str, Any]:
     return auction
 
 
-def _bid(turn: E.Turn, action: AuctionBid) -> None:
+def _bid(turn: Turn, action: AuctionBid) -> None:
     state = turn.state
     auction = _require_auction(turn)
     team = state.teams[action.actor]
@@ -242,7 +237,7 @@ def _bid(turn: E.Turn, action: AuctionBid) -> None:
                             params={"step": step, "opening": auction["opening"],
                                     "least": standing + step, "price": price})
     units = auction["units"]
-    _need_cash(team, price * units, f"{units_of(units)} at {marks(price)} Marks", RULE,
+    require_cash(team, price * units, f"{units_of(units)} at {marks(price)} Marks", RULE,
                code="cash_for_auction_bid", params={"units": units, "price": price})
     auction["bids"].append([team.name, price])
     auction["passed"] = []
@@ -251,7 +246,7 @@ def _bid(turn: E.Turn, action: AuctionBid) -> None:
               units=units)
 
 
-def _pass(turn: E.Turn, action: AuctionPass) -> None:
+def _pass(turn: Turn, action: AuctionPass) -> None:
     state = turn.state
     auction = _require_auction(turn)
     team = state.teams[action.actor]
@@ -268,28 +263,20 @@ def _pass(turn: E.Turn, action: AuctionPass) -> None:
               "unit.", team=team.name, price=standing)
 
 
-def _close_by_bank(turn: E.Turn, action: CloseAuction) -> None:
+def _close_by_bank(turn: Turn, action: CloseAuction) -> None:
     _require_auction(turn)
     _close(turn, "the bank closes it", "bank")
 
 
-E.HANDLERS[AuctionBid] = _bid
-E.HANDLERS[AuctionPass] = _pass
-E.HANDLERS[CloseAuction] = _close_by_bank
-
-
 # ---------------------------------------------------------------- the red field's purchase
-_base_purchase = E.HANDLERS[A.Purchase]
-
-
-def _purchase(turn: E.Turn, action: A.Purchase) -> None:
+def _purchase(turn: Turn, action: Purchase, base: Handler) -> None:
     """At most 2 units at the market price; then the rest of the last unit's zone is
-    auctioned."""
+    auctioned. Wraps the base model's purchase (``PART.wraps``)."""
     state = turn.state
     if STEP not in state.config.steps:
-        _base_purchase(turn, action)
+        base(turn, action)
         return
-    buyer = E._require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
+    buyer = require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
     if not isinstance(action.units, int) or isinstance(action.units, bool):
         raise RuleViolation("Name a whole number of units to buy.", "Decision: Purchasing",
                             code="units_whole_number")
@@ -300,30 +287,28 @@ def _purchase(turn: E.Turn, action: A.Purchase) -> None:
                             code="auction_purchase_cap",
                             params={"most": MAX_UNITS_AT_MARKET_PRICE, "units": action.units})
     zones = purchase_zones(state.market, max(action.units, 0))
-    _base_purchase(turn, action)  # checks the rest; refuses before changing anything
+    base(turn, action)  # checks the rest; refuses before changing anything
     zone = zones[-1]
     if state.market[zone]:
         _start(turn, buyer, zone)
 
 
-E.HANDLERS[A.Purchase] = _purchase
-
 
 # ====================================================================== legal moves
-def _auction_choices(state: GameState, team: Team) -> list[legal.Choice]:
+def _auction_choices(state: GameState, team: Team) -> list[Choice]:
     auction = open_auction(state)
     if auction is None or team.bankrupt:
         return []
     leader, standing = highest(auction)
     if leader == team.name:
         return []
-    out: list[legal.Choice] = []
+    out: list[Choice] = []
     if team.name not in auction["passed"]:
-        out.append(legal.Choice(AuctionPass))  # first: a bot that knows no better passes
+        out.append(Choice(AuctionPass))  # first: a bot that knows no better passes
     low = standing + state.config.auction_step  # lowest_bid(state, auction)
     top = highest_affordable_bid(state, auction, team)
     if top >= low:
-        out.append(legal.Choice(AuctionBid, param="price",
+        out.append(Choice(AuctionBid, param="price",
                                 values=range(low, top + 1, state.config.auction_step)))
     return out
 
@@ -333,51 +318,43 @@ def _waiting(state: GameState) -> list[str]:
     return still_to_answer(state, auction) if auction is not None else []
 
 
-def _bank_choices(state: GameState, actor: str) -> list[legal.Choice]:
+def _bank_choices(state: GameState, actor: str) -> list[Choice]:
     if actor == BANK and STEP in state.config.steps and open_auction(state) is not None:
-        return [legal.Choice(CloseAuction)]
+        return [Choice(CloseAuction)]
     return []
 
 
-def _limit_purchase(state: GameState, team: Team, choices: list[legal.Choice]
-                    ) -> list[legal.Choice]:
+def _limit_purchase(state: GameState, team: Team, choices: list[Choice]
+                    ) -> list[Choice]:
     if STEP not in state.config.steps:
         return choices
     for c in choices:
-        if c.cls is A.Purchase:
+        if c.cls is Purchase:
             break
     else:  # nothing to limit (most calls): the list as it is
         return choices
     out = []
     for c in choices:
-        if c.cls is A.Purchase and not c.fixed and c.param == "units":
+        if c.cls is Purchase and not c.fixed and c.param == "units":
             values = [v for v in c.values if v <= MAX_UNITS_AT_MARKET_PRICE]
             if not values:
                 continue
-            c = legal.Choice(A.Purchase, param="units", values=values)
+            c = Choice(Purchase, param="units", values=values)
         out.append(c)
     return out
 
 
-legal.PENDING_CHOICES[PENDING] = _auction_choices
-legal.WAITING[PENDING] = _waiting
-legal.ACTOR_CHOICES.append(_bank_choices)
-legal.TURN_CHOICE_FILTERS.append(_limit_purchase)
-
 
 # ====================================================================== hooks, checks, views
-def _on_bankrupt(turn: E.Turn, team: Team) -> None:
+def _on_bankrupt(turn: Turn, team: Team) -> None:
     # Only the team whose turn it is goes bankrupt, and its pending items go with it.
     if team.name == turn.state.current:
         turn.state.step.pop("auction", None)
 
 
-def _on_game_over(turn: E.Turn) -> None:
+def _on_game_over(turn: Turn) -> None:
     turn.state.step.pop("auction", None)
 
-
-E.HOOKS["bankrupt"].append(_on_bankrupt)
-E.HOOKS["game_over"].append(_on_game_over)
 
 
 def _check(state: GameState) -> list[str]:
@@ -398,8 +375,6 @@ def _check(state: GameState) -> list[str]:
     return out
 
 
-invariants.EXTRA_CHECKS.append(_check)
-
 
 def _view(state: GameState, viewer: str) -> dict[str, Any]:
     auction = open_auction(state)
@@ -416,4 +391,22 @@ def _view(state: GameState, viewer: str) -> dict[str, Any]:
     }}
 
 
-views.EXTRA_VIEWS.append(_view)
+
+PART = RulePart(
+    name="step 2: competition during purchasing",
+    enabled=lambda config: STEP in config.steps,
+    handlers={AuctionBid: _bid, AuctionPass: _pass, CloseAuction: _close_by_bank},
+    actor_actions={BANK: frozenset({CloseAuction})},
+    int_fields=frozenset({"price"}),
+    invariant_checks=(_check,),
+    wraps={Purchase: _purchase},
+    hooks={"bankrupt": (_on_bankrupt,), "game_over": (_on_game_over,)},
+    auto={PENDING: _auto_close},
+    waiting_texts={PENDING: _waiting_text},
+    waiting_params={PENDING: _waiting_params},
+    waiting_on={PENDING: _waiting},
+    pending_choices={PENDING: _auction_choices},
+    turn_choice_filters=(_limit_purchase,),
+    actor_choices=(_bank_choices,),
+    views=(_view,),
+)

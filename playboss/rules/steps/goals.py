@@ -23,12 +23,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .. import actions as A
-from .. import engine as E
+from ..actions import Action
 from ..errors import RuleViolation, marks
+from ..ruleset import RulePart
 from ..state import GameState, Team
+from ..statements import balance_sheet
+from ..turn import Turn
 from .common import enabled
 
+STEP = 5
 RULE = "5. Step: Various Game Goals"
 GOAL_TITLES = {
     "profit": "Highest profit when time is up",
@@ -44,17 +47,15 @@ FORMULAS = {
 
 
 @dataclass(frozen=True, slots=True)
-class SetPersonalGoal(A.Action):
+class SetPersonalGoal(Action):
     """A team writes down its personal goal (before its first roll)."""
 
     type: ClassVar[str] = "personal_goal"
     text: str = ""
 
 
-A.register(SetPersonalGoal)
 
-
-def _personal_goal(turn: E.Turn, action: SetPersonalGoal) -> None:
+def _personal_goal(turn: Turn, action: SetPersonalGoal) -> None:
     state = turn.state
     if not enabled(state, 5):
         raise RuleViolation("Step 5 (various game goals) is not played in this game.", RULE,
@@ -71,10 +72,8 @@ def _personal_goal(turn: E.Turn, action: SetPersonalGoal) -> None:
     turn.emit("personal_goal", f"{team.name} writes down its personal goal.", team=team.name)
 
 
-E.HANDLERS[SetPersonalGoal] = _personal_goal
 
-
-def _on_sale(turn: E.Turn, team: Team, revenue: int) -> None:
+def _on_sale(turn: Turn, team: Team, revenue: int) -> None:
     state = turn.state
     if not enabled(state, 5) or state.phase == "ended":
         return
@@ -94,8 +93,6 @@ def _on_sale(turn: E.Turn, team: Team, revenue: int) -> None:
                   "game ends when the current round is played out.", team=team.name,
                   why="sales", sales=team.sales_total)
 
-
-E.HOOKS["sale"].append(_on_sale)
 
 
 def laps_played(state: GameState, team: Team) -> Fraction:
@@ -119,9 +116,8 @@ def _ratio(value: Fraction | None) -> float | None:
 
 
 def rank(state: GameState, rows: list[dict[str, Any]]) -> None:
-    """Order the result rows by the game's goal and add each team's figures to its row."""
-    from ..statements import balance_sheet
-
+    """Order the result rows by the game's goal and add each team's figures to its row
+    (``PART.ranking``: the final results of a game with step 5)."""
     goal = state.config.goal
     keys: dict[str, tuple[Any, ...]] = {}
     for row in rows:
@@ -176,6 +172,12 @@ def _goal_view(state: GameState, viewer: str) -> dict[str, Any]:
     return out
 
 
-from .. import views as V  # noqa: E402
 
-V.EXTRA_VIEWS.append(_goal_view)
+PART = RulePart(
+    name="step 5: various game goals",
+    enabled=lambda config: STEP in config.steps,
+    handlers={SetPersonalGoal: _personal_goal},
+    hooks={"sale": (_on_sale,)},
+    views=(_goal_view,),
+    ranking=rank,
+)

@@ -25,15 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .. import actions as A
-from .. import engine as E
-from .. import invariants, legal, views
+from ..actions import Action, Pass
+from ..choice import Choice
 from ..errors import RuleViolation, marks, units_of
-from ..goods import _to_market
+from ..goods import to_market
 from ..market import open_dimples
-from ..money import _cash, _need_cash
+from ..money import move_cash, require_cash
 from ..red_field import sale_prices
+from ..ruleset import Handler, RulePart
 from ..state import BANK, PRODUCTION, GameState, Pending, Team
+from ..turn import Turn
+from ..turn_checks import need_units, require_turn
 
 STEP = 3
 RULE = "3. Step: Marketing Organization"
@@ -51,7 +53,7 @@ SALE = "marketing_sale"
 
 # ====================================================================== actions
 @dataclass(frozen=True, slots=True)
-class FoundMarketing(A.Action):
+class FoundMarketing(Action):
     """Found a marketing organization in trough 1-3 (the first free one if None)."""
 
     type: ClassVar[str] = "found_marketing"
@@ -59,7 +61,7 @@ class FoundMarketing(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class CloseMarketing(A.Action):
+class CloseMarketing(Action):
     """Withdraw the 3 WEB chips from one's trough: the organization closes, the chips are the
     team's. ``trough`` may be left out by a team that owns exactly one."""
 
@@ -68,7 +70,7 @@ class CloseMarketing(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class MarketingSale(A.Action):
+class MarketingSale(Action):
     """Sell ``units`` finished units through one's organizations (one per organization per
     roll), in one's own turn after the roll."""
 
@@ -77,7 +79,7 @@ class MarketingSale(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class PayMarketing(A.Action):
+class PayMarketing(Action):
     """At the start crossing: ``pay`` the 15,000 Marks for ``trough`` (the one due if None),
     or not, which gives the organization up."""
 
@@ -85,10 +87,6 @@ class PayMarketing(A.Action):
     trough: int | None = None
     pay: bool = True
 
-
-for _cls in (FoundMarketing, CloseMarketing, MarketingSale, PayMarketing):
-    A.register(_cls)
-A._INT_FIELDS.add("trough")
 
 
 # ====================================================================== the troughs
@@ -115,7 +113,7 @@ def _set_owner(state: GameState, trough: int, owner: str | None) -> None:
         CHIPS if owner is not None else -CHIPS)
 
 
-def _free(turn: E.Turn, team: Team, trough: int, why: str, how: str) -> None:
+def _free(turn: Turn, team: Team, trough: int, why: str, how: str) -> None:
     """The trough becomes free; its chips go to the team ("NOT back to the bank"). ``why``
     is said in the event's sentence, ``how`` in a word for its field (``"closed"``,
     ``"unpaid"``, ``"bankrupt"``)."""
@@ -146,7 +144,7 @@ def _check_trough_number(trough: Any) -> None:
 
 
 # ====================================================================== founding and closing
-def _found(turn: E.Turn, action: FoundMarketing) -> None:
+def _found(turn: Turn, action: FoundMarketing) -> None:
     state = turn.state
     _step_on(state)
     team = state.teams[action.actor]
@@ -169,9 +167,9 @@ def _found(turn: E.Turn, action: FoundMarketing) -> None:
         raise RuleViolation(f"The bank has {state.web_bank} WEB chips; a marketing trough "
                             f"takes {CHIPS}.", RULE, code="bank_web_for_trough",
                             params={"have": state.web_bank, "need": CHIPS})
-    _need_cash(team, FOUNDING_COST, "a marketing organization", RULE,
+    require_cash(team, FOUNDING_COST, "a marketing organization", RULE,
                code="cash_for_marketing_organization")
-    _cash(turn, team, None, FOUNDING_COST, REASON)
+    move_cash(turn, team, None, FOUNDING_COST, REASON)
     state.web_bank -= CHIPS
     state.ledger.post(state.seq, "web", BANK, TROUGH_PARTY, CHIPS, REASON)
     _set_owner(state, trough, team.name)
@@ -180,7 +178,7 @@ def _found(turn: E.Turn, action: FoundMarketing) -> None:
               team=team.name, trough=trough, cost=FOUNDING_COST, chips=CHIPS)
 
 
-def _close(turn: E.Turn, action: CloseMarketing) -> None:
+def _close(turn: Turn, action: CloseMarketing) -> None:
     state = turn.state
     _step_on(state)
     team = state.teams[action.actor]
@@ -200,12 +198,10 @@ def _close(turn: E.Turn, action: CloseMarketing) -> None:
     _free(turn, team, trough, "its WEB chips are withdrawn", "closed")
 
 
-E.HANDLERS[FoundMarketing] = _found
-E.HANDLERS[CloseMarketing] = _close
 
 
 # ====================================================================== the yearly fee
-def _on_cross_start(turn: E.Turn, team: Team) -> None:
+def _on_cross_start(turn: Turn, team: Team) -> None:
     state = turn.state
     if STEP not in state.config.steps:
         return
@@ -222,17 +218,17 @@ def _fee_due(state: GameState, team: Team) -> int | None:
     return trough if troughs(state)[trough - 1] == team.name else None
 
 
-def _auto_fee(turn: E.Turn, team: Team, head: Pending) -> bool:
+def _auto_fee(turn: Turn, team: Team, head: Pending) -> bool:
     if _fee_due(turn.state, team) is None:  # given up meanwhile: nothing is due
         turn.state.pending.pop(0)
         return True
     return False
 
 
-def _pay(turn: E.Turn, action: PayMarketing) -> None:
+def _pay(turn: Turn, action: PayMarketing) -> None:
     state = turn.state
     _step_on(state)
-    team = E._require_turn(turn, action, FEE, "Paying the marketing costs", RULE)
+    team = require_turn(turn, action, FEE, "Paying the marketing costs", RULE)
     trough = _fee_due(state, team)
     if trough is None:  # cannot happen: an item for a freed trough is dropped with it
         raise RuleViolation("No marketing costs are due now.", RULE, code="no_marketing_costs_due")
@@ -244,10 +240,10 @@ def _pay(turn: E.Turn, action: PayMarketing) -> None:
                             "organization up).", RULE, code="marketing_pay_bool",
                             params={"cost": YEARLY_COST})
     if action.pay:
-        _need_cash(team, YEARLY_COST, "the yearly marketing costs", RULE,
+        require_cash(team, YEARLY_COST, "the yearly marketing costs", RULE,
                    code="cash_for_marketing_costs")
         state.pending.pop(0)
-        _cash(turn, team, None, YEARLY_COST, REASON)
+        move_cash(turn, team, None, YEARLY_COST, REASON)
         turn.emit("marketing_paid", f"{team.name} pays {marks(YEARLY_COST)} Marks marketing "
                   f"costs for organization {trough}.", team=team.name, trough=trough,
                   cost=YEARLY_COST)
@@ -255,9 +251,6 @@ def _pay(turn: E.Turn, action: PayMarketing) -> None:
         _free(turn, team, trough, "the marketing costs are not paid", "unpaid")
 
 
-E.HANDLERS[PayMarketing] = _pay
-E.AUTO[FEE] = _auto_fee
-E.HOOKS["cross_start"].append(_on_cross_start)
 
 
 # ====================================================================== the sale
@@ -288,8 +281,12 @@ def allowance(state: GameState, team: Team) -> int:
 
 
 def sellable(state: GameState, team: Team) -> int:
-    """Finished units in stock that were not produced with this roll."""
-    return max(0, team.finished - produced_this_roll(state, team))
+    """Finished units in stock that were not produced with this roll, held back by the
+    ``sale_limits`` of the rules in force (step 6: only what the workers may sell)."""
+    units = max(0, team.finished - produced_this_roll(state, team))
+    for limit in state.rules.sale_limits:
+        units = min(units, limit(state, team))
+    return units
 
 
 def sale_limit(state: GameState, team: Team) -> int:
@@ -307,10 +304,10 @@ def _sale_open(state: GameState, team: Team) -> bool:
     if state.phase != "turn" or state.current != team.name or not state.rolled:
         return False
     head = state.pending[0].kind if state.pending else None
-    return head not in legal.WAITING
+    return head not in state.rules.waiting_on
 
 
-def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
+def _on_landed(turn: Turn, team: Team, letter: str) -> None:
     state = turn.state
     if STEP not in state.config.steps:
         return
@@ -318,7 +315,7 @@ def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
     state.pending.append(Pending(SALE))
 
 
-def _auto_sale(turn: E.Turn, team: Team, head: Pending) -> bool:
+def _auto_sale(turn: Turn, team: Team, head: Pending) -> bool:
     """Nothing to decide: no organization, all used, or nothing to sell."""
     state = turn.state
     left = allowance(state, team)  # sale_limit's, asked once (popping the item changes none)
@@ -336,7 +333,7 @@ def _auto_sale(turn: E.Turn, team: Team, head: Pending) -> bool:
     return True
 
 
-def _sell(turn: E.Turn, action: MarketingSale) -> None:
+def _sell(turn: Turn, action: MarketingSale) -> None:
     state = turn.state
     _step_on(state)
     team = state.teams[action.actor]
@@ -355,7 +352,7 @@ def _sell(turn: E.Turn, action: MarketingSale) -> None:
     units = action.units
     if not isinstance(units, int) or isinstance(units, bool):
         raise RuleViolation("Name a whole number of units.", RULE, code="units_whole_number")
-    E._need_units(units, "unit to sell", RULE, code="no_units_to_sell")
+    need_units(units, "unit to sell", RULE, code="no_units_to_sell")
     mine = len(owned(state, team))
     if not mine:
         raise RuleViolation("You own no marketing organization.", RULE,
@@ -392,8 +389,8 @@ def _sell(turn: E.Turn, action: MarketingSale) -> None:
                             code="market_room", params={"room": room, "units": units})
     prices = sale_prices(state, team, units, advertising=False)
     revenue = sum(prices)
-    _to_market(turn, team, "finished", units, SALE_REASON)
-    _cash(turn, None, team, revenue, SALE_REASON)
+    to_market(turn, team, "finished", units, SALE_REASON)
+    move_cash(turn, None, team, revenue, SALE_REASON)
     team.step["marketing_sold"] = [team.rolls, sold_this_roll(team) + units]
     if at_item and not allowance(state, team):
         state.pending.pop(0)
@@ -401,32 +398,26 @@ def _sell(turn: E.Turn, action: MarketingSale) -> None:
     turn.emit("marketing_sale", f"{team.name} sells {units_of(units)} through its marketing "
               f"organization for {marks(revenue)} Marks.", team=team.name, units=units,
               revenue=revenue, prices=prices)
-    E._hook("sale", turn, team, revenue)
+    turn.hook("sale", team, revenue)
 
 
-_base_pass = E.HANDLERS[A.Pass]
-
-
-def _pass(turn: E.Turn, action: A.Pass) -> None:
-    """``pass`` at the ``marketing_sale`` item: sell nothing (more) with this roll."""
+def _pass(turn: Turn, action: Pass, base: Handler) -> None:
+    """``pass`` at the ``marketing_sale`` item: sell nothing (more) with this roll. Wraps the
+    base model's pass (``PART.wraps``)."""
     state = turn.state
     head = state.pending[0].kind if state.pending else None
     if STEP not in state.config.steps or head != SALE or action.actor != state.current:
-        _base_pass(turn, action)
+        base(turn, action)
         return
     state.pending.pop(0)
     turn.emit("pass", f"{action.actor} sells nothing (more) through its marketing "
               "organization this roll.", team=action.actor, on="marketing_sale")
 
 
-E.HANDLERS[MarketingSale] = _sell
-E.HANDLERS[A.Pass] = _pass
-E.AUTO[SALE] = _auto_sale
-E.HOOKS["landed"].append(_on_landed)
 
 
 # ====================================================================== bankruptcy
-def _on_bankrupt(turn: E.Turn, team: Team) -> None:
+def _on_bankrupt(turn: Turn, team: Team) -> None:
     """A bankrupt team's organizations close; their chips go to the team and, with all its
     WEB chips, to the bank."""
     if STEP not in turn.state.config.steps:
@@ -435,32 +426,30 @@ def _on_bankrupt(turn: E.Turn, team: Team) -> None:
         _free(turn, team, trough, "bankruptcy", "bankrupt")
 
 
-E.HOOKS["bankrupt"].append(_on_bankrupt)
-
 
 # ====================================================================== legal moves
-def _any_time(state: GameState, team: Team) -> list[legal.Choice]:
+def _any_time(state: GameState, team: Team) -> list[Choice]:
     if STEP not in state.config.steps or state.phase == "ended":
         return []
-    out: list[legal.Choice] = []
+    out: list[Choice] = []
     owners = troughs(state)
     free = [i + 1 for i, owner in enumerate(owners) if owner is None]
     if free and state.web_bank >= CHIPS and team.cash >= FOUNDING_COST:
-        out.append(legal.Choice(FoundMarketing, param="trough", values=free, any_time=True))
+        out.append(Choice(FoundMarketing, param="trough", values=free, any_time=True))
     name = team.name
     mine = [i + 1 for i, owner in enumerate(owners) if owner == name]
     if mine:
-        out.append(legal.Choice(CloseMarketing, param="trough", values=mine, any_time=True))
+        out.append(Choice(CloseMarketing, param="trough", values=mine, any_time=True))
     head = state.pending[0].kind if state.pending else None
     if head != SALE and _sale_open(state, team):
         units = sale_limit(state, team)
         if units:
-            out.append(legal.Choice(MarketingSale, param="units", values=range(1, units + 1),
+            out.append(Choice(MarketingSale, param="units", values=range(1, units + 1),
                                     any_time=True))
     return out
 
 
-def _fee_choices(state: GameState, team: Team) -> list[legal.Choice]:
+def _fee_choices(state: GameState, team: Team) -> list[Choice]:
     if state.current != team.name:
         return []
     trough = _fee_due(state, team)
@@ -468,32 +457,37 @@ def _fee_choices(state: GameState, team: Team) -> list[legal.Choice]:
         return []
     out = []
     if team.cash >= YEARLY_COST:
-        out.append(legal.Choice(PayMarketing, {"trough": trough, "pay": True}))
-    out.append(legal.Choice(PayMarketing, {"trough": trough, "pay": False}))
+        out.append(Choice(PayMarketing, {"trough": trough, "pay": True}))
+    out.append(Choice(PayMarketing, {"trough": trough, "pay": False}))
     return out
 
 
-def _sale_choices(state: GameState, team: Team) -> list[legal.Choice]:
+def _sale_choices(state: GameState, team: Team) -> list[Choice]:
     if state.current != team.name:
         return []
     out = []
     units = sale_limit(state, team)
     if units:
-        out.append(legal.Choice(MarketingSale, param="units", values=range(1, units + 1)))
-    out.append(legal.Choice(A.Pass))
+        out.append(Choice(MarketingSale, param="units", values=range(1, units + 1)))
+    out.append(Choice(Pass))
     return out
 
 
-legal.ANY_TIME_CHOICES.append(_any_time)
-E.WAITING_TEXTS[FEE] = lambda state: (
-    f"paying {marks(YEARLY_COST)} Marks marketing costs for trough "
-    f"{state.pending[0].detail}, or giving it up.")
-E.WAITING_TEXTS[SALE] = lambda state: "a sale through the marketing organization, or a pass."
-E.WAITING_PARAMS[FEE] = lambda state: {"cost": YEARLY_COST,
-                                       "trough": int(state.pending[0].detail)}
-E.WAITING_PARAMS[SALE] = lambda state: {}
-legal.PENDING_CHOICES[FEE] = _fee_choices
-legal.PENDING_CHOICES[SALE] = _sale_choices
+def _fee_waiting_text(state: GameState) -> str:
+    return (f"paying {marks(YEARLY_COST)} Marks marketing costs for trough "
+            f"{state.pending[0].detail}, or giving it up.")
+
+
+def _sale_waiting_text(state: GameState) -> str:
+    return "a sale through the marketing organization, or a pass."
+
+
+def _fee_waiting_params(state: GameState) -> dict[str, Any]:
+    return {"cost": YEARLY_COST, "trough": int(state.pending[0].detail)}
+
+
+def _sale_waiting_params(state: GameState) -> dict[str, Any]:
+    return {}
 
 
 # ====================================================================== checks and views
@@ -515,8 +509,6 @@ def _check(state: GameState) -> list[str]:
     return out
 
 
-invariants.EXTRA_CHECKS.append(_check)
-
 
 def _view(state: GameState, viewer: str) -> dict[str, Any]:
     if STEP not in state.config.steps:
@@ -528,4 +520,21 @@ def _view(state: GameState, viewer: str) -> dict[str, Any]:
     }}
 
 
-views.EXTRA_VIEWS.append(_view)
+
+PART = RulePart(
+    name="step 3: marketing organizations",
+    enabled=lambda config: STEP in config.steps,
+    handlers={FoundMarketing: _found, CloseMarketing: _close, PayMarketing: _pay,
+              MarketingSale: _sell},
+    int_fields=frozenset({"trough"}),
+    invariant_checks=(_check,),
+    wraps={Pass: _pass},
+    hooks={"cross_start": (_on_cross_start,), "landed": (_on_landed,),
+           "bankrupt": (_on_bankrupt,)},
+    auto={FEE: _auto_fee, SALE: _auto_sale},
+    waiting_texts={FEE: _fee_waiting_text, SALE: _sale_waiting_text},
+    waiting_params={FEE: _fee_waiting_params, SALE: _sale_waiting_params},
+    pending_choices={FEE: _fee_choices, SALE: _sale_choices},
+    any_time_choices=(_any_time,),
+    views=(_view,),
+)

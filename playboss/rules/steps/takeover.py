@@ -23,13 +23,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .. import actions as A
-from .. import engine as E
-from .. import legal, views
+from ..actions import Action
+from ..choice import Choice
 from ..errors import RuleViolation, marks
-from ..money import _cash
+from ..money import move_cash
+from ..ruleset import RulePart
 from ..state import BANK, GameState, Team
 from ..statements import balance_sheet
+from ..turn import Turn
+from . import labor
 from .common import enabled
 
 RULE = "4. Step: Taxation"
@@ -41,7 +43,7 @@ def allowed(state: GameState) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class OfferTakeover(A.Action):
+class OfferTakeover(Action):
     type: ClassVar[str] = "offer_takeover"
     target: str = ""
     price: int = 0
@@ -49,20 +51,16 @@ class OfferTakeover(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class AcceptTakeover(A.Action):
+class AcceptTakeover(Action):
     type: ClassVar[str] = "accept_takeover"
     offer: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class RejectTakeover(A.Action):
+class RejectTakeover(Action):
     type: ClassVar[str] = "reject_takeover"
     offer: int = 0
 
-
-for _cls in (OfferTakeover, AcceptTakeover, RejectTakeover):
-    A.register(_cls)
-A._INT_FIELDS.update({"price", "offer"})
 
 
 #: Open takeover offers a team may have made at once (as open deals, issue 11).
@@ -81,7 +79,7 @@ def _require(state: GameState) -> None:
                             code="takeover_off")
 
 
-def _offer(turn: E.Turn, action: OfferTakeover) -> None:
+def _offer(turn: Turn, action: OfferTakeover) -> None:
     state = turn.state
     _require(state)
     buyer = state.teams[action.actor]
@@ -122,7 +120,7 @@ def _find(state: GameState, offer_id: int) -> dict[str, Any]:
     return found
 
 
-def _reject(turn: E.Turn, action: RejectTakeover) -> None:
+def _reject(turn: Turn, action: RejectTakeover) -> None:
     state = turn.state
     _require(state)
     offer = _find(state, action.offer)
@@ -135,7 +133,7 @@ def _reject(turn: E.Turn, action: RejectTakeover) -> None:
               offer=action.offer)
 
 
-def _acceptance_problem(state: GameState, offer: dict[str, Any]) -> RuleViolation | None:
+def acceptance_problem(state: GameState, offer: dict[str, Any]) -> RuleViolation | None:
     """Why the target cannot accept the offer now, or None: it can (asked by ``_accept``
     and by the legal moves, so a listed acceptance is always accepted)."""
     buyer, target = state.teams[offer["buyer"]], state.teams[offer["target"]]
@@ -161,7 +159,7 @@ def _acceptance_problem(state: GameState, offer: dict[str, Any]) -> RuleViolatio
     return None
 
 
-def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
+def _accept(turn: Turn, action: AcceptTakeover) -> None:
     state = turn.state
     _require(state)
     offer = _find(state, action.offer)
@@ -169,7 +167,7 @@ def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
         raise RuleViolation(f"Only {offer['target']} can accept an offer for its business.",
                             RULE, code="takeover_accept_target",
                             params={"target": offer["target"]})
-    problem = _acceptance_problem(state, offer)
+    problem = acceptance_problem(state, offer)
     if problem is not None:
         raise problem
     buyer, target = state.teams[offer["buyer"]], state.teams[offer["target"]]
@@ -181,7 +179,7 @@ def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
         buyer.step["loss_carried_forward"] = (buyer.step.get("loss_carried_forward", 0)
                                               + open_year_loss)
     if price:
-        _cash(turn, buyer, target, price, "takeover price")
+        move_cash(turn, buyer, target, price, "takeover price")
     target.sold_to = buyer.name
     target.bankrupt = True  # out of the game: no more turns, no moves
     for offer_id in [k for k, o in offers(state).items()
@@ -192,7 +190,7 @@ def _accept(turn: E.Turn, action: AcceptTakeover) -> None:
               price=price)
 
 
-def _open_year_loss(turn: E.Turn, target: Team) -> int:
+def _open_year_loss(turn: Turn, target: Team) -> int:
     """The target's loss in its year not yet closed (step 4): it joins the buyer's loss carried
     forward with the closed years' ("If a money losing business is purchased and consolidated
     into the financial statements, then this loss can also be amortized"). A profit of the
@@ -203,13 +201,13 @@ def _open_year_loss(turn: E.Turn, target: Team) -> int:
     return max(0, -result)
 
 
-def _consolidate(turn: E.Turn, buyer: Team, target: Team) -> None:
+def _consolidate(turn: Turn, buyer: Team, target: Team) -> None:
     """Move everything of the target's business to the buyer, booked in the ledger."""
     state = turn.state
     led = state.ledger
     seq = state.seq
     if target.cash:
-        _cash(turn, target, buyer, target.cash, REASON)
+        move_cash(turn, target, buyer, target.cash, REASON)
     for kind in ("raw", "finished", "web"):
         units = getattr(target, kind)
         if units:
@@ -248,7 +246,7 @@ def _consolidate(turn: E.Turn, buyer: Team, target: Team) -> None:
         hook(turn, buyer, target)
 
 
-def _take_over_loans(turn: E.Turn, buyer: Team, target: Team) -> None:
+def _take_over_loans(turn: Turn, buyer: Team, target: Team) -> None:
     state = turn.state
     led = state.ledger
     for loan in list(state.loans.values()):
@@ -264,11 +262,7 @@ def _take_over_loans(turn: E.Turn, buyer: Team, target: Team) -> None:
             del state.loans[loan.id]
 
 
-#: Steps with components of their own move them to the buyer: (turn, buyer, target).
-TAKEOVER_HOOKS: list[Any] = []
-
-
-def _marketing(turn: E.Turn, buyer: Team, target: Team) -> None:
+def _marketing(turn: Turn, buyer: Team, target: Team) -> None:
     state = turn.state
     owners = state.step.get("marketing_troughs")
     if owners:
@@ -276,12 +270,10 @@ def _marketing(turn: E.Turn, buyer: Team, target: Team) -> None:
                                            for o in owners]
 
 
-def _labor(turn: E.Turn, buyer: Team, target: Team) -> None:
+def _labor(turn: Turn, buyer: Team, target: Team) -> None:
     state = turn.state
     if not enabled(state, 6) or "labor" not in target.step:
         return
-    from . import labor
-
     contracts = target.step["labor"]["contracts"]
     staff = labor.workers_of(target)
     buyer.step.setdefault("labor", dict(target.step["labor"], contracts=[]))
@@ -297,27 +289,8 @@ def _labor(turn: E.Turn, buyer: Team, target: Team) -> None:
     books["offers"] = {k: o for k, o in books["offers"].items() if o["team"] != target.name}
 
 
-TAKEOVER_HOOKS.extend([_marketing, _labor])
-
-
-def _register_duties() -> None:
-    """Buying or selling the whole business is finance; bidding for a bankrupt team's
-    machines and stock is purchase (step 6's split duties)."""
-    from .. import bankruptcy
-    from . import labor
-
-    for kind in (OfferTakeover, AcceptTakeover, RejectTakeover):
-        labor.DUTIES[kind.type] = labor.MARKETING_FINANCE
-    for estate_kind in (bankruptcy.EstateBid, bankruptcy.EstatePass):
-        labor.DUTIES[estate_kind.type] = labor.PURCHASE_PRODUCTION_LABOR
-    labor.DUTIES[bankruptcy.CloseEstate.type] = None
-
-
-_register_duties()
-
-E.HANDLERS[OfferTakeover] = _offer
-E.HANDLERS[AcceptTakeover] = _accept
-E.HANDLERS[RejectTakeover] = _reject
+#: Steps with components of their own move them to the buyer: (turn, buyer, target).
+TAKEOVER_HOOKS = (_marketing, _labor)
 
 
 def _view(state: GameState, viewer: str) -> dict[str, Any]:
@@ -333,24 +306,30 @@ def _view(state: GameState, viewer: str) -> dict[str, Any]:
     return {"takeovers": shown} if shown else {}
 
 
-views.EXTRA_VIEWS.append(_view)
 
-
-def _any_time(state: GameState, team: Team) -> list[legal.Choice]:
+def _any_time(state: GameState, team: Team) -> list[Choice]:
     """The answers to open offers, at any time: the target accepts (when it may) or turns
     an offer down, the buyer takes its own back. Making an offer is not listed: its price
     is open-ended, as a private deal's terms are (the team screen has a form for it)."""
     if not allowed(state) or state.phase == "ended":
         return []
-    out: list[legal.Choice] = []
+    out: list[Choice] = []
     for offer_id, offer in offers(state).items():
         if team.name not in (offer["buyer"], offer["target"]):
             continue
         fixed = {"offer": int(offer_id)}
-        if team.name == offer["target"] and _acceptance_problem(state, offer) is None:
-            out.append(legal.Choice(AcceptTakeover, fixed, any_time=True))
-        out.append(legal.Choice(RejectTakeover, fixed, any_time=True))
+        if team.name == offer["target"] and acceptance_problem(state, offer) is None:
+            out.append(Choice(AcceptTakeover, fixed, any_time=True))
+        out.append(Choice(RejectTakeover, fixed, any_time=True))
     return out
 
 
-legal.ANY_TIME_CHOICES.append(_any_time)
+
+PART = RulePart(
+    name="buying a business (steps 4 and 6)",
+    enabled=lambda config: 4 in config.steps or 6 in config.steps,
+    handlers={OfferTakeover: _offer, AcceptTakeover: _accept, RejectTakeover: _reject},
+    int_fields=frozenset({"price", "offer"}),
+    any_time_choices=(_any_time,),
+    views=(_view,),
+)

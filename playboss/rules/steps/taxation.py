@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import engine as E
 from ..errors import marks
-from ..money import _owe
+from ..money import owe
+from ..ruleset import RulePart
 from ..state import Team
+from ..statements import balance_sheet
+from ..turn import Turn
 from .common import enabled
 
 #: (upper bound of the band, percent) — "up to 2,000 no tax; 2,000 ... 10,000 50%; 10,000 ...
@@ -69,13 +71,11 @@ def tax_books(team: Team) -> dict[str, Any]:
     }
 
 
-def _profit_so_far(turn: E.Turn, team: Team) -> int:
-    from ..statements import balance_sheet
-
+def _profit_so_far(turn: Turn, team: Team) -> int:
     return balance_sheet(turn.state, team.name).profit
 
 
-def on_close_year(turn: E.Turn, team: Team) -> None:
+def on_close_year(turn: Turn, team: Team) -> None:
     if not enabled(turn.state, 4):
         return
     data = team.step
@@ -94,7 +94,12 @@ def on_close_year(turn: E.Turn, team: Team) -> None:
               year=team.years, profit=profit, taxable=record["taxable"], tax=tax)
     if tax:
         data["taxes_paid_in_year"] = tax  # it is paid in the new year; added back there
-        _owe(turn, team, tax, "tax", f"year {team.years}", {"year": team.years})
+        owe(turn, team, tax, "tax", f"year {team.years}", {"year": team.years})
 
 
-E.HOOKS["close_year"].append(on_close_year)
+
+PART = RulePart(
+    name="step 4: taxation",
+    enabled=lambda config: 4 in config.steps,
+    hooks={"close_year": (on_close_year,)},
+)

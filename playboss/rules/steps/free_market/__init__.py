@@ -34,7 +34,7 @@ happens out loud.
 The package, one module a part of the rules:
 
 - ``constants``: the step, its rules' names, the pending item, the 500-Mark steps;
-- ``actions``: the moves; ``stock``: what a team may offer (``SELLABLE``, ``sellable``);
+- ``actions``: the moves; ``stock``: what a team may offer (``sellable``);
 - ``market_state`` (market price, announceable prices, room), ``phase`` (the bidding's data
   and what it says), ``checks`` (offers and bids), ``wording``;
 - ``offer`` (the first supplier's offer, the advertised sale), ``answers`` (bids, matching,
@@ -42,10 +42,12 @@ The package, one module a part of the rules:
 - ``rounds`` (closing a round, the next stage), ``sales`` (units to the market, the uncovered
   units), ``ending`` (the sales that end the bidding, the draw for a tie);
 - ``engine_hooks``, ``choices`` (legal moves), ``views`` and ``invariant_checks``;
-- ``registration``: plugs all of it into the engine, once, in order.
+- ``part``: the step's contribution to a game's rules (``PART``, listed in
+  ``rulebook.PARTS``).
 
 The names other code uses are re-exported here: import them from
-``playboss.rules.steps.free_market``. ``SELLABLE`` is the one list later steps append to.
+``playboss.rules.steps.free_market``. What a team may offer is its finished units, held back by
+the ``sale_limits`` of the rules in force (step 6's fresh goods).
 """
 
 from __future__ import annotations
@@ -63,11 +65,7 @@ from .constants import (
 )
 from .market_state import offer_prices
 from .phase import allowed_prices, most_units, phase_of
-from .stock import SELLABLE, sellable
-
-# isort: split
-# Last: the handlers, hooks and choices above go into the engine's registries once, in order.
-from . import part  # noqa: F401
+from .stock import sellable
 
 __all__ = [
     # the step, its rules, the pending item, the rulebook's numbers
@@ -76,5 +74,5 @@ __all__ = [
     # the moves
     "OfferSale", "Bid", "MatchBid", "WithdrawBid", "CloseBidding",
     # what a team may offer, and the running bidding
-    "SELLABLE", "sellable", "phase_of", "offer_prices", "allowed_prices", "most_units",
+    "sellable", "phase_of", "offer_prices", "allowed_prices", "most_units",
 ]

@@ -1,5 +1,5 @@
 """Step 1's moves: the first supplier's offer, the competition's bids, matching, withdrawing,
-and the bank closing a round. Registered with the actions on import.
+and the bank closing a round. Known to the log and the engine through ``part.PART``.
 
 Rulebook: "1. Step: Free Market for Sales"."""
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ... import actions as A
+from ...actions import Action
 
 
 @dataclass(frozen=True, slots=True)
-class OfferSale(A.Action):
+class OfferSale(Action):
     """Red field, step 1: the first supplier announces ``units`` at ``price`` Marks each (at
     most the market price). With an advertising campaign send no price: the sale goes through
     at the advertising price."""
@@ -23,7 +23,7 @@ class OfferSale(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Bid(A.Action):
+class Bid(Action):
     """A competitor's offer in a round of the bidding: ``units`` at ``price`` Marks each."""
 
     type: ClassVar[str] = "bid"
@@ -32,25 +32,22 @@ class Bid(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class MatchBid(A.Action):
+class MatchBid(Action):
     """The first supplier lowers its price to the competition's lowest offer."""
 
     type: ClassVar[str] = "match_bid"
 
 
 @dataclass(frozen=True, slots=True)
-class WithdrawBid(A.Action):
+class WithdrawBid(Action):
     """Leave the bidding: the first supplier gives up, a competitor withdraws its offer."""
 
     type: ClassVar[str] = "withdraw_bid"
 
 
 @dataclass(frozen=True, slots=True)
-class CloseBidding(A.Action):
+class CloseBidding(Action):
     """The bank closes the current round: teams that have not answered withdraw."""
 
     type: ClassVar[str] = "close_bidding"
 
-
-for _cls in (OfferSale, Bid, MatchBid, WithdrawBid, CloseBidding):
-    A.register(_cls)

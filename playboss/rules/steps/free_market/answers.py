@@ -8,19 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import actions as A
-from ... import engine as E
+from ...actions import Action
 from ...errors import RuleViolation, marks
 from ...state import Team
+from ...turn import Turn
+from ...turn_checks import need_units
 from .actions import Bid, CloseBidding, MatchBid, WithdrawBid
-from .checks import _check_bid_price, _check_bid_units, _whole
+from .checks import check_bid_price, check_bid_units, whole_number
 from .constants import RULE
 from .phase import phase_of
-from .rounds import _close_stage, _progress, _withdraw
-from .wording import _units
+from .rounds import close_stage, progress, withdraw
+from .wording import units_text
 
 
-def _answering(turn: E.Turn, action: A.Action) -> tuple[dict[str, Any], Team]:
+def _answering(turn: Turn, action: Action) -> tuple[dict[str, Any], Team]:
     """The bidding runs and waits for the actor's answer in this round."""
     state = turn.state
     data = phase_of(state)
@@ -49,26 +50,26 @@ def _answering(turn: E.Turn, action: A.Action) -> tuple[dict[str, Any], Team]:
                         "are not in this bidding.", RULE, code="bidding_not_in")
 
 
-def _bid(turn: E.Turn, action: Bid) -> None:
+def bid(turn: Turn, action: Bid) -> None:
     state = turn.state
     data, team = _answering(turn, action)
     if team.name == data["seller"]:
         raise RuleViolation("As first supplier you may only match the competition's price "
                             "(match_bid) or withdraw (withdraw_bid); you must not underbid "
                             "it.", RULE, code="bidding_seller_no_bid")
-    units = _whole(action.units, "number of units", code="units_whole_number")
-    price = _whole(action.price, "price", code="price_whole_number")
-    E._need_units(units, "unit to offer", RULE, code="no_units_to_offer")
-    _check_bid_units(state, data, team, units)
-    _check_bid_price(data, team.name, price)
+    units = whole_number(action.units, "number of units", code="units_whole_number")
+    price = whole_number(action.price, "price", code="price_whole_number")
+    need_units(units, "unit to offer", RULE, code="no_units_to_offer")
+    check_bid_units(state, data, team, units)
+    check_bid_price(data, team.name, price)
     data["offers"][team.name] = {"units": units, "price": price}
     data["waiting"].remove(team.name)
-    turn.emit("bid", f"{team.name} offers {_units(units)} at {marks(price)} Marks each.",
+    turn.emit("bid", f"{team.name} offers {units_text(units)} at {marks(price)} Marks each.",
               team=team.name, units=units, price=price, round=data["round"])
-    _progress(turn)
+    progress(turn)
 
 
-def _match_bid(turn: E.Turn, action: MatchBid) -> None:
+def match_bid(turn: Turn, action: MatchBid) -> None:
     data, team = _answering(turn, action)
     if team.name != data["seller"]:
         raise RuleViolation(f"Only the first supplier, {data['seller']}, matches the "
@@ -78,17 +79,17 @@ def _match_bid(turn: E.Turn, action: MatchBid) -> None:
     data["waiting"].remove(team.name)
     turn.emit("match_bid", f"{team.name} goes along with {marks(data['point'])} Marks.",
               team=team.name, price=data["point"], round=data["round"])
-    _progress(turn)
+    progress(turn)
 
 
-def _withdraw_bid(turn: E.Turn, action: WithdrawBid) -> None:
+def withdraw_bid(turn: Turn, action: WithdrawBid) -> None:
     data, team = _answering(turn, action)
     data["waiting"].remove(team.name)
-    _withdraw(turn, data, team.name, "withdraws", "withdraws")
-    _progress(turn)
+    withdraw(turn, data, team.name, "withdraws", "withdraws")
+    progress(turn)
 
 
-def _close_bidding(turn: E.Turn, action: CloseBidding) -> None:
+def close_bidding(turn: Turn, action: CloseBidding) -> None:
     data = phase_of(turn.state)
     if data is None:
         raise RuleViolation("No bidding is running now.", RULE, code="no_bidding")
@@ -96,5 +97,5 @@ def _close_bidding(turn: E.Turn, action: CloseBidding) -> None:
     turn.emit("close_bidding", f"The bank closes round {data['round']} of the bidding"
               f"{': ' + ', '.join(silent) + ' did not answer' if silent else ''}.",
               round=data["round"], silent=silent)
-    _close_stage(turn, data)
-    _progress(turn)
+    close_stage(turn, data)
+    progress(turn)

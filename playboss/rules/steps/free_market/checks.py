@@ -15,16 +15,16 @@ from .constants import RULE, STEP_MARKS
 from .market_state import offer_prices
 from .phase import allowed_prices
 from .stock import sellable
-from .wording import _prices_text
+from .wording import prices_text
 
 
-def _whole(value: Any, name: str, *, code: str) -> int:
+def whole_number(value: Any, name: str, *, code: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise RuleViolation(f"The {name} must be a whole number.", "game log", code=code)
     return value
 
 
-def _check_offer_price(price: int, market: int, *, any_price: bool = False) -> None:
+def check_offer_price(price: int, market: int, *, any_price: bool = False) -> None:
     """``any_price``: the literal reading (``asking_price``), any price up to the market's."""
     if price <= 0:
         raise RuleViolation("Announce a price per unit above 0 Marks.", RULE,
@@ -36,13 +36,13 @@ def _check_offer_price(price: int, market: int, *, any_price: bool = False) -> N
                             params={"market_price": market, "price": price})
     if not any_price and (market - price) % STEP_MARKS:
         raise RuleViolation(f"Prices go in 500-Mark steps below the market price of "
-                            f"{marks(market)}: {_prices_text(offer_prices(market)[:3])} ...; "
+                            f"{marks(market)}: {prices_text(offer_prices(market)[:3])} ...; "
                             f"not {marks(price)}.", RULE, code="offer_price_step",
                             params={"step": STEP_MARKS, "market_price": market,
                                     "prices": offer_prices(market)[:3], "price": price})
 
 
-def _check_bid_units(state: GameState, data: dict[str, Any], team: Team, units: int) -> None:
+def check_bid_units(state: GameState, data: dict[str, Any], team: Team, units: int) -> None:
     have = sellable(state, team)
     if units > have:
         raise RuleViolation(f"You have {have} finished units, not {units}.", RULE,
@@ -54,23 +54,23 @@ def _check_bid_units(state: GameState, data: dict[str, Any], team: Team, units: 
                             params={"offered": standing["units"], "units": units})
 
 
-def _check_bid_price(data: dict[str, Any], name: str, price: int) -> None:
+def check_bid_price(data: dict[str, Any], name: str, price: int) -> None:
     allowed = allowed_prices(data, name)
     if price in allowed:
         return
     point = data["point"]
     if (point - price) % STEP_MARKS:
-        raise RuleViolation(f"Underbid in steps of 500 Marks: {_prices_text(allowed)}, not "
+        raise RuleViolation(f"Underbid in steps of 500 Marks: {prices_text(allowed)}, not "
                             f"{marks(price)}.", RULE, code="bid_price_step",
                             params={"step": STEP_MARKS, "prices": allowed, "price": price})
     if price > max(allowed):
         raise RuleViolation(f"{marks(price)} Marks is above the current price point of "
-                            f"{marks(point)}: offer {_prices_text(allowed)}.", RULE,
+                            f"{marks(point)}: offer {prices_text(allowed)}.", RULE,
                             code="bid_above_point",
                             params={"price": price, "point": point, "prices": allowed})
     if point - STEP_MARKS <= 0:
         raise RuleViolation(f"The price cannot go below {marks(point)} Marks.", RULE,
                             code="bid_price_floor", params={"point": point})
-    raise RuleViolation(f"One step of 500 Marks per round: offer {_prices_text(allowed)}, "
+    raise RuleViolation(f"One step of 500 Marks per round: offer {prices_text(allowed)}, "
                         f"not {marks(price)}.", RULE, code="bid_one_step",
                         params={"step": STEP_MARKS, "prices": allowed, "price": price})

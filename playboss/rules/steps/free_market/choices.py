@@ -5,28 +5,28 @@ Rulebook: "1. Step: Free Market for Sales"."""
 
 from __future__ import annotations
 
-from ... import actions as A
 from ... import advertising
-from ...legal import Choice
+from ...actions import Sell
+from ...choice import Choice
 from ...state import BANK, GameState, Team
 from .actions import Bid, CloseBidding, MatchBid, OfferSale, WithdrawBid
 from .asking_price import listed_offer_prices
 from .constants import STEP
-from .market_state import _current_market_price, _room
-from .phase import _eligible, allowed_prices, most_units, phase_of
+from .market_state import current_market_price, room
+from .phase import allowed_prices, eligible, most_units, phase_of
 from .stock import sellable
 
 
-def _waiting(state: GameState) -> list[str]:
+def waiting(state: GameState) -> list[str]:
     data = phase_of(state)
     if data is None:
         return []
-    return [n for n in data["waiting"] if _eligible(state, data, n)]
+    return [n for n in data["waiting"] if eligible(state, data, n)]
 
 
-def _bidding_choices(state: GameState, team: Team) -> list[Choice]:
+def bidding_choices(state: GameState, team: Team) -> list[Choice]:
     data = phase_of(state)
-    if data is None or team.name not in _waiting(state):
+    if data is None or team.name not in waiting(state):
         return []
     if team.name == data["seller"]:
         return [Choice(MatchBid), Choice(WithdrawBid)]
@@ -36,18 +36,18 @@ def _bidding_choices(state: GameState, team: Team) -> list[Choice]:
                                     for p in allowed_prices(data, team.name)]
 
 
-def _offer_choices(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
+def offer_choices(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
     """On a red field the base model's sale becomes an offer with a price."""
     if STEP not in state.config.steps:
         return choices
     for c in choices:
-        if c.cls is A.Sell:
+        if c.cls is Sell:
             break
     else:  # no sale to turn into an offer (most calls)
         return choices
-    rest = [c for c in choices if c.cls is not A.Sell]
-    most = min(sellable(state, team), _room(state))
-    market = _current_market_price(state)
+    rest = [c for c in choices if c.cls is not Sell]
+    most = min(sellable(state, team), room(state))
+    market = current_market_price(state)
     if most < 1 or market is None:
         return rest
     units = range(1, most + 1)
@@ -60,7 +60,7 @@ def _offer_choices(state: GameState, team: Team, choices: list[Choice]) -> list[
     return offers + rest
 
 
-def _bank_choices(state: GameState, actor: str) -> list[Choice]:
+def bank_choices(state: GameState, actor: str) -> list[Choice]:
     if actor == BANK and phase_of(state) is not None:
         return [Choice(CloseBidding)]
     return []

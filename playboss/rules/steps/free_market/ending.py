@@ -8,20 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import engine as E
 from ...errors import marks
+from ...turn import Turn
 from .constants import ALL_UNCOVERED, KEY, KIND
-from .market_state import _room
-from .sales import _sell_units
+from .market_state import room
+from .sales import sell_units
 from .stock import sellable
 
 
-def _competitor_sales(data: dict[str, Any]) -> list[tuple[str, int, int]]:
+def competitor_sales(data: dict[str, Any]) -> list[tuple[str, int, int]]:
     return [(n, o["units"], o["price"])
             for n, o in sorted(data["offers"].items(), key=lambda item: item[1]["price"])]
 
 
-def _finish_by_rank(turn: E.Turn, data: dict[str, Any], why: str) -> None:
+def finish_by_rank(turn: Turn, data: dict[str, Any], why: str) -> None:
     """More units are on offer than sought and the bidding must end: the lowest offers sell
     first; where offers at the same price do not all fit, chance decides their order."""
     state = turn.state
@@ -53,10 +53,10 @@ def _finish_by_rank(turn: E.Turn, data: dict[str, Any], why: str) -> None:
             if units:
                 sales.append((name, units, price))
                 left -= units
-    _finish(turn, data, sales, why)
+    finish(turn, data, sales, why)
 
 
-def _draw_index(turn: E.Turn, name: str, n: int) -> int:
+def _draw_index(turn: Turn, name: str, n: int) -> int:
     """A recorded draw of one of ``n`` places (a replayed outcome is kept in range)."""
     return turn.draw(name, lambda: turn.state.rng.below(n)) % n
 
@@ -71,7 +71,7 @@ _ENDED = {
 }
 
 
-def _finish(turn: E.Turn, data: dict[str, Any], sales: list[tuple[str, int, int]],
+def finish(turn: Turn, data: dict[str, Any], sales: list[tuple[str, int, int]],
             why: str) -> None:
     """The bidding ends: the red decision is complete, the sales go through."""
     state = turn.state
@@ -89,7 +89,7 @@ def _finish(turn: E.Turn, data: dict[str, Any], sales: list[tuple[str, int, int]
               sales=[{"team": n, "units": u, "price": p} for n, u, p in sales])
     for name, units, price in sales:
         team = state.teams[name]
-        count = min(units, sellable(state, team), _room(state))
+        count = min(units, sellable(state, team), room(state))
         if count >= 1:
-            _sell_units(turn, team, count, [price] * count,
+            sell_units(turn, team, count, [price] * count,
                         "first supplier" if name == data["seller"] else "underbid")

@@ -8,24 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import engine as E
 from ...state import GameState, Pending, Team
+from ...turn import Turn
 from .constants import KEY, KIND
-from .rounds import _progress
+from .rounds import progress
 
 
-def _auto(turn: E.Turn, team: Team, head: Pending) -> bool:
+def auto(turn: Turn, team: Team, head: Pending) -> bool:
     """After any move (a sale to the bank, a deal) a round may have no one left to wait on."""
-    _progress(turn)
+    progress(turn)
     pending = turn.state.pending
     return not (pending and pending[0].kind == KIND)  # True only once the head has changed
 
 
-def _game_over(turn: E.Turn) -> None:
+def game_over(turn: Turn) -> None:
     turn.state.step.pop(KEY, None)
 
 
-def _waiting_text(state: GameState) -> str:
+def waiting_text(state: GameState) -> str:
     data = state.step.get(KEY)
     if data is None:
         return "the bidding on a sale."
@@ -33,7 +33,7 @@ def _waiting_text(state: GameState) -> str:
             f"{', '.join(data['waiting']) or 'nobody'}).")
 
 
-def _waiting_params(state: GameState) -> dict[str, Any]:
+def waiting_params(state: GameState) -> dict[str, Any]:
     data = state.step.get(KEY)
     if data is None:
         return {}

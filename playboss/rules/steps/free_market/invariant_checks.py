@@ -9,7 +9,7 @@ from ...state import GameState
 from .constants import KEY, KIND
 
 
-def _problems(state: GameState) -> list[str]:
+def problems(state: GameState) -> list[str]:
     head = state.pending[0] if state.pending else None
     if head is None or head.kind != KIND:
         return []

@@ -10,7 +10,7 @@ from ...state import GameState
 from .constants import STEP_MARKS
 
 
-def _current_market_price(state: GameState) -> int | None:
+def current_market_price(state: GameState) -> int | None:
     config = state.config
     return market_price(state.market, config.zone_capacity, config.zone_prices)
 
@@ -20,5 +20,5 @@ def offer_prices(market: int) -> list[int]:
     return list(range(market, 0, -STEP_MARKS))
 
 
-def _room(state: GameState) -> int:
+def room(state: GameState) -> int:
     return open_dimples(state.market, state.config.zone_capacity)

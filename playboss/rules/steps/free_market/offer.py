@@ -8,32 +8,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import actions as A
 from ... import advertising
-from ... import engine as E
+from ...actions import Sell
 from ...errors import RuleViolation, marks
 from ...market import open_dimples
-from ...red_field import _decided, sale_prices
+from ...red_field import decided, sale_prices
+from ...ruleset import Handler
 from ...state import Pending, Team
+from ...turn import Turn
+from ...turn_checks import need_units, require_turn
 from . import asking_price
 from .actions import OfferSale
-from .checks import _check_offer_price, _whole
+from .checks import check_offer_price, whole_number
 from .constants import ADVERTISING_RULE, KEY, KIND, RULE, STEP
-from .market_state import _current_market_price
-from .rounds import _progress
-from .sales import _sell_units
+from .market_state import current_market_price
+from .rounds import progress
+from .sales import sell_units
 from .stock import sellable
-from .wording import _units
-
-# Taken on import, before ``registration`` puts ``_sell`` in its place.
-_base_sell = E.HANDLERS[A.Sell]
+from .wording import units_text
 
 
-def _sell(turn: E.Turn, action: A.Sell) -> None:
+def sell(turn: Turn, action: Sell, base: Handler) -> None:
+    """Wraps the base model's ``sell`` (``PART.wraps``): with the free market a sale is an
+    offer."""
     state = turn.state
     if STEP not in state.config.steps:
-        return _base_sell(turn, action)
-    price = _current_market_price(state)
+        return base(turn, action)
+    price = current_market_price(state)
     at_most = f" (at most the market price, {marks(price)} Marks)" if price else ""
     raise RuleViolation("With the free market a sale is an offer: send offer_sale with the "
                         f"units and your price{at_most}.", RULE,
@@ -41,15 +42,15 @@ def _sell(turn: E.Turn, action: A.Sell) -> None:
                         params={"market_price": price} if price else {})
 
 
-def _offer_sale(turn: E.Turn, action: OfferSale) -> None:
+def offer_sale(turn: Turn, action: OfferSale) -> None:
     state = turn.state
     if STEP not in state.config.steps:
         raise RuleViolation("This game does not play the free market (step 1): sell with "
                             "'sell'.", RULE, code="free_market_off")
-    team = E._require_turn(turn, action, "red", "Selling", RULE)
-    units = _whole(action.units, "number of units", code="units_whole_number")
-    price = _whole(action.price, "price", code="price_whole_number")
-    E._need_units(units, "unit to sell", RULE, code="no_units_to_sell")
+    team = require_turn(turn, action, "red", "Selling", RULE)
+    units = whole_number(action.units, "number of units", code="units_whole_number")
+    price = whole_number(action.price, "price", code="price_whole_number")
+    need_units(units, "unit to sell", RULE, code="no_units_to_sell")
     have = sellable(state, team)
     if units > have:
         raise RuleViolation(f"You have {have} finished units to sell, not {units}.", RULE,
@@ -65,21 +66,21 @@ def _offer_sale(turn: E.Turn, action: OfferSale) -> None:
                                 ADVERTISING_RULE, code="advertising_offer_price")
         _advertised_sale(turn, team, units)
         return
-    market = _current_market_price(state)
+    market = current_market_price(state)
     assert market is not None  # there is room, so a zone has an empty dimple
-    _check_offer_price(price, market, any_price=asking_price.any_price(state.config))
+    check_offer_price(price, market, any_price=asking_price.any_price(state.config))
     _open_bidding(turn, team, units, price, market)
 
 
-def _advertised_sale(turn: E.Turn, team: Team, units: int) -> None:
+def _advertised_sale(turn: Turn, team: Team, units: int) -> None:
     """"Insofar as you have agreed to free trade, no one can underbid you": the sale goes
     through at once, each unit at the next higher price (at most 5,000)."""
     prices = sale_prices(turn.state, team, units, advertising=True)
-    _decided(turn, team)  # the red decision is made; the campaign is spent on it
-    _sell_units(turn, team, units, prices, "advertising")
+    decided(turn, team)  # the red decision is made; the campaign is spent on it
+    sell_units(turn, team, units, prices, "advertising")
 
 
-def _open_bidding(turn: E.Turn, team: Team, units: int, price: int, market: int) -> None:
+def _open_bidding(turn: Turn, team: Team, units: int, price: int, market: int) -> None:
     state = turn.state
     data: dict[str, Any] = {
         "seller": team.name,
@@ -102,9 +103,9 @@ def _open_bidding(turn: E.Turn, team: Team, units: int, price: int, market: int)
     # The bidding goes in front of the red decision, which is completed when it ends.
     state.pending.insert(0, Pending(KIND, units, "free market",
                                     f"{team.name} offers {units} at {marks(price)}"))
-    turn.emit("offer_sale", f"{team.name} offers {_units(units)} at {marks(price)} Marks each "
+    turn.emit("offer_sale", f"{team.name} offers {units_text(units)} at {marks(price)} Marks each "
               f"(market price {marks(market)}). Teams with finished product may underbid.",
               team=team.name, units=units, price=price, market_price=market)
     data["waiting"] = [n for n, t in state.teams.items()
                        if n != team.name and not t.bankrupt and sellable(state, t) >= 1]
-    _progress(turn)
+    progress(turn)

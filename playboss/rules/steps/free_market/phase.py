@@ -21,11 +21,11 @@ def phase_of(state: GameState) -> dict[str, Any] | None:
     return None
 
 
-def _total(data: dict[str, Any]) -> int:
+def units_offered(data: dict[str, Any]) -> int:
     return sum(o["units"] for o in data["offers"].values())
 
 
-def _lowest(data: dict[str, Any]) -> int | None:
+def lowest_price(data: dict[str, Any]) -> int | None:
     prices = [o["price"] for o in data["offers"].values()]
     return min(prices) if prices else None
 
@@ -51,7 +51,7 @@ def most_units(state: GameState, data: dict[str, Any], team: Team) -> int:
     return have if standing is None else min(have, standing["units"])
 
 
-def _eligible(state: GameState, data: dict[str, Any], name: str) -> bool:
+def eligible(state: GameState, data: dict[str, Any], name: str) -> bool:
     team = state.teams[name]
     if name == data["seller"]:
         return sellable(state, team) >= 1

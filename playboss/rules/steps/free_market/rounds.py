@@ -9,37 +9,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import engine as E
 from ...errors import marks
+from ...turn import Turn
 from .constants import ALL_UNCOVERED
-from .ending import _competitor_sales, _finish, _finish_by_rank
-from .phase import _eligible, _lowest, _total, allowed_prices, phase_of
-from .sales import _sell_uncovered
+from .ending import competitor_sales, finish, finish_by_rank
+from .phase import allowed_prices, eligible, lowest_price, phase_of, units_offered
+from .sales import sell_uncovered
 from .stock import sellable
-from .wording import _prices_text, _units
+from .wording import prices_text, units_text
 
 
-def _progress(turn: E.Turn) -> None:
+def progress(turn: Turn) -> None:
     """Close every round whose answers are all in (teams that can no longer act — no finished
     product left, bankrupt — count as withdrawn), until the game waits for someone or the
     bidding is over."""
     state = turn.state
     while (data := phase_of(state)) is not None:
-        for name in [n for n in data["waiting"] if not _eligible(state, data, n)]:
+        for name in [n for n in data["waiting"] if not eligible(state, data, n)]:
             data["waiting"].remove(name)
-            _withdraw(turn, data, name, "has no finished product left and withdraws",
+            withdraw(turn, data, name, "has no finished product left and withdraws",
                       "no_stock")
         if data["waiting"]:
             return
-        _close_stage(turn, data)
+        close_stage(turn, data)
 
 
-def _close_stage(turn: E.Turn, data: dict[str, Any]) -> None:
+def close_stage(turn: Turn, data: dict[str, Any]) -> None:
     """All answers of the round's stage are in (or the bank closed it): who has not answered
     withdraws; then the bidding ends or the next stage begins."""
     for name in list(data["waiting"]):
         data["waiting"].remove(name)
-        _withdraw(turn, data, name, "did not answer and withdraws", "silent")
+        withdraw(turn, data, name, "did not answer and withdraws", "silent")
     _clamp_offers(turn, data)
     if data["stage"] == "seller":
         _after_seller(turn, data)
@@ -47,20 +47,20 @@ def _close_stage(turn: E.Turn, data: dict[str, Any]) -> None:
         _after_competitors(turn, data)
 
 
-def _clamp_offers(turn: E.Turn, data: dict[str, Any]) -> None:
+def _clamp_offers(turn: Turn, data: dict[str, Any]) -> None:
     """An offer holds no more units than the team still has (it may have sold some to the
     bank or another team meanwhile)."""
     state = turn.state
     for name in list(data["offers"]):
         have = sellable(state, state.teams[name])
         if have < 1:
-            _withdraw(turn, data, name, "has no finished product left and withdraws",
+            withdraw(turn, data, name, "has no finished product left and withdraws",
                       "no_stock")
         elif have < data["offers"][name]["units"]:
             data["offers"][name]["units"] = have
 
 
-def _withdraw(turn: E.Turn, data: dict[str, Any], name: str, how: str, why: str) -> None:
+def withdraw(turn: Turn, data: dict[str, Any], name: str, how: str, why: str) -> None:
     """``name`` leaves the bidding; ``how`` says so in the event's sentence, ``why`` in a
     word for its field (``"withdraws"``, ``"silent"``, ``"no_stock"``)."""
     if name == data["seller"]:
@@ -76,59 +76,59 @@ def _withdraw(turn: E.Turn, data: dict[str, Any], name: str, how: str, why: str)
               why=why)
 
 
-def _after_competitors(turn: E.Turn, data: dict[str, Any]) -> None:
+def _after_competitors(turn: Turn, data: dict[str, Any]) -> None:
     state = turn.state
     if data["round"] == 1:
-        _sell_uncovered(turn, data)
+        sell_uncovered(turn, data)
         if data["units"] == 0:
-            _finish(turn, data, [], ALL_UNCOVERED)
+            finish(turn, data, [], ALL_UNCOVERED)
             return
-    lowest = _lowest(data)
+    lowest = lowest_price(data)
     if data["seller_in"]:
         if lowest is None or lowest >= data["seller_price"]:
-            _finish(turn, data, [(data["seller"], data["units"], data["seller_price"])],
+            finish(turn, data, [(data["seller"], data["units"], data["seller_price"])],
                     "the competition does not go lower")
             return
         if data["round"] >= state.config.free_market_round_limit:
-            _finish_by_rank(turn, data, "the round limit is reached")
+            finish_by_rank(turn, data, "the round limit is reached")
             return
         _start_stage(turn, data, "seller", data["round"] + 1)
         return
-    if _total(data) <= data["units"]:
-        _finish(turn, data, _competitor_sales(data), "only the units sought are on offer")
+    if units_offered(data) <= data["units"]:
+        finish(turn, data, competitor_sales(data), "only the units sought are on offer")
     elif data["offers"] == data["round_start"]:
-        _finish_by_rank(turn, data, "a round changed nothing")
+        finish_by_rank(turn, data, "a round changed nothing")
     elif data["round"] >= state.config.free_market_round_limit:
-        _finish_by_rank(turn, data, "the round limit is reached")
+        finish_by_rank(turn, data, "the round limit is reached")
     else:
         _start_stage(turn, data, "competitors", data["round"] + 1)
 
 
-def _after_seller(turn: E.Turn, data: dict[str, Any]) -> None:
+def _after_seller(turn: Turn, data: dict[str, Any]) -> None:
     if data["seller_in"]:
         _start_stage(turn, data, "competitors", data["round"])
-    elif _total(data) <= data["units"]:
-        _finish(turn, data, _competitor_sales(data), "only the units sought are on offer")
+    elif units_offered(data) <= data["units"]:
+        finish(turn, data, competitor_sales(data), "only the units sought are on offer")
     else:
         _start_stage(turn, data, "competitors", data["round"])
 
 
-def _start_stage(turn: E.Turn, data: dict[str, Any], stage: str, round_no: int) -> None:
+def _start_stage(turn: Turn, data: dict[str, Any], stage: str, round_no: int) -> None:
     state = turn.state
     data["stage"] = stage
     data["round"] = round_no
-    data["point"] = _lowest(data) or data["seller_price"]
+    data["point"] = lowest_price(data) or data["seller_price"]
     if stage == "seller":
         data["waiting"] = [data["seller"]]
         turn.emit("bidding_round", f"Round {round_no}: the competition offers "
-                  f"{_units(_total(data))} down to {marks(data['point'])} Marks. "
+                  f"{units_text(units_offered(data))} down to {marks(data['point'])} Marks. "
                   f"{data['seller']} matches that price or withdraws.",
-                  round=round_no, stage=stage, price=data["point"], offered=_total(data),
+                  round=round_no, stage=stage, price=data["point"], offered=units_offered(data),
                   seller=data["seller"])
         return
     data["round_start"] = {n: dict(o) for n, o in data["offers"].items()}
     data["waiting"] = [n for n in state.teams if n in data["offers"]]
-    turn.emit("bidding_round", f"Round {round_no}: {_units(_total(data))} on offer for "
-              f"{data['units']} sought; offers at {_prices_text(allowed_prices(data, ''))}.",
-              round=round_no, stage=stage, price=data["point"], offered=_total(data),
+    turn.emit("bidding_round", f"Round {round_no}: {units_text(units_offered(data))} on offer for "
+              f"{data['units']} sought; offers at {prices_text(allowed_prices(data, ''))}.",
+              round=round_no, stage=stage, price=data["point"], offered=units_offered(data),
               sought=data["units"], prices=allowed_prices(data, ""))

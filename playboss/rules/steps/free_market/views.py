@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...state import GameState
-from .choices import _waiting
+from .choices import waiting
 from .constants import KEY, STEP
-from .phase import _total, allowed_prices, phase_of
+from .phase import allowed_prices, phase_of, units_offered
 
 
-def _view(state: GameState, viewer: str) -> dict[str, Any]:
+def view(state: GameState, viewer: str) -> dict[str, Any]:
     if STEP not in state.config.steps:
         return {}
     data = phase_of(state)
@@ -33,8 +33,8 @@ def _view(state: GameState, viewer: str) -> dict[str, Any]:
         "price_point": data["point"],
         "prices_open": allowed_prices(data, ""),
         "offers": offers,
-        "units_on_offer": _total(data),
+        "units_on_offer": units_offered(data),
         "withdrawn": list(data["withdrawn"]),
-        "waiting": _waiting(state),
+        "waiting": waiting(state),
         "sold": list(data["sold"]),
     }}

@@ -7,9 +7,9 @@ from __future__ import annotations
 from ...errors import marks
 
 
-def _units(n: int) -> str:
+def units_text(n: int) -> str:
     return f"{n} unit{'' if n == 1 else 's'}"
 
 
-def _prices_text(prices: list[int]) -> str:
+def prices_text(prices: list[int]) -> str:
     return " or ".join(f"{marks(p)}" for p in prices) + " Marks"

@@ -50,7 +50,8 @@ The package, one module a part of the rules:
 - ``laps_and_rounds`` (the first lap, unemployment support), ``bankruptcy``;
 - ``duties``: split duties; ``choices`` and ``bot_hints``: legal moves and the greedy bot;
   ``views`` and ``invariant_checks``;
-- ``registration``: plugs all of it into the engine, once, in order.
+- ``part``: the step's contribution to a game's rules (``PART``, listed in
+  ``rulebook.PARTS``).
 
 The names other code uses are re-exported here: import them from ``playboss.rules.steps.labor``.
 """
@@ -109,10 +110,6 @@ from .duties import (
 from .fresh_goods import NOT_A_SALE, fresh_units, sellable_finished, usable_raw
 from .production import machines_for, producible, staffed_capacity, unit_cost
 from .yellow_field import yellow_cost
-
-# isort: split
-# Last: the handlers, hooks and choices above go into the engine's registries once, in order.
-from . import registration  # noqa: F401
 
 __all__ = [
     # the step, the representative, the rulebook's numbers, the pending items

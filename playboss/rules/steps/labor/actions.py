@@ -1,17 +1,17 @@
-"""The labor market's moves ("Hiring", "Termination", "Strike", "Lockout"), registered with
-the action parser on import."""
+"""The labor market's moves ("Hiring", "Termination", "Strike", "Lockout"), known to the
+log and the engine through ``part.PART``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ... import actions as A
+from ...actions import Action
 from .constants import START_SALARY
 
 
 @dataclass(frozen=True, slots=True)
-class OfferHire(A.Action):
+class OfferHire(Action):
     """Hiring: ``workers`` at ``salary`` Marks each per red field. A team offers to the worker
     representative (no ``team``); the representative names the ``team``."""
 
@@ -22,7 +22,7 @@ class OfferHire(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class AcceptHire(A.Action):
+class AcceptHire(Action):
     """The other side accepts hiring offer ``offer``: the workers join the team."""
 
     type: ClassVar[str] = "accept_hire"
@@ -30,7 +30,7 @@ class AcceptHire(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class RejectHire(A.Action):
+class RejectHire(Action):
     """The other side turns hiring offer ``offer`` down, or its maker withdraws it."""
 
     type: ClassVar[str] = "reject_hire"
@@ -38,7 +38,7 @@ class RejectHire(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class GiveNotice(A.Action):
+class GiveNotice(Action):
     """Termination: ``workers`` leave the team on its next red field. The team sends it for
     itself; the representative names the ``team``. Only while the team stands on red."""
 
@@ -48,7 +48,7 @@ class GiveNotice(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class CallStrike(A.Action):
+class CallStrike(Action):
     """The representative calls a strike at ``teams`` while a business stands on red."""
 
     type: ClassVar[str] = "call_strike"
@@ -56,7 +56,7 @@ class CallStrike(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class EndStrike(A.Action):
+class EndStrike(Action):
     """The representative ends the strike at ``team``."""
 
     type: ClassVar[str] = "end_strike"
@@ -64,17 +64,13 @@ class EndStrike(A.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class DeclareLockout(A.Action):
+class DeclareLockout(Action):
     """A team locks its workers out while another business is struck."""
 
     type: ClassVar[str] = "declare_lockout"
 
 
 @dataclass(frozen=True, slots=True)
-class EndLockout(A.Action):
+class EndLockout(Action):
     type: ClassVar[str] = "end_lockout"
 
-
-for _cls in (OfferHire, AcceptHire, RejectHire, GiveNotice, CallStrike, EndStrike,
-             DeclareLockout, EndLockout):
-    A.register(_cls)

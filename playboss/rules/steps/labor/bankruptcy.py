@@ -5,15 +5,15 @@ Rulebook: "Termination", "Strike", "Lockout" (part I's bankruptcy, applied to st
 
 from __future__ import annotations
 
-from ... import engine as E
 from ...state import Team
-from .books import _move_workers, _workers, books, contracts, strike_of, team_data, workers_of
+from ...turn import Turn
+from .books import books, contracts, move_workers, strike_of, team_data, workers_of, workers_text
 from .constants import STEP, WORKERS
-from .hiring import _sync_hiring
-from .strikes_and_lockouts import _stop_strike
+from .hiring import sync_hiring
+from .strikes_and_lockouts import stop_strike
 
 
-def _on_bankrupt(turn: E.Turn, team: Team) -> None:
+def on_bankrupt(turn: Turn, team: Team) -> None:
     """A bankrupt business lets its workers go (unemployed); its offers, strike and lockout
     end."""
     state = turn.state
@@ -24,8 +24,8 @@ def _on_bankrupt(turn: E.Turn, team: Team) -> None:
     if staff:
         contracts(team).clear()
         lab["unemployed"] += staff
-        _move_workers(turn, team.name, WORKERS, staff, "bankruptcy")
-        turn.emit("workers_leave", f"{_workers(staff)} of {team.name} lose their jobs and go "
+        move_workers(turn, team.name, WORKERS, staff, "bankruptcy")
+        turn.emit("workers_leave", f"{workers_text(staff)} of {team.name} lose their jobs and go "
                   "back to the worker representative, unemployed.", team=team.name,
                   workers=staff, why="bankrupt")
     for key in [k for k, o in lab["offers"].items() if o["team"] == team.name]:
@@ -33,6 +33,6 @@ def _on_bankrupt(turn: E.Turn, team: Team) -> None:
     if team.name in lab["lockouts"]:
         lab["lockouts"].remove(team.name)
     if strike_of(state, team.name):
-        _stop_strike(turn, team.name, "The business is bankrupt: the strike ends", "bankrupt")
+        stop_strike(turn, team.name, "The business is bankrupt: the strike ends", "bankrupt")
     team_data(team)["field"] = None
-    _sync_hiring(state)
+    sync_hiring(state)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import engine as E
 from ...errors import marks
 from ...state import BANK, GameState, Team
+from ...turn import Turn
 from .constants import FUND, START_SALARY, STEP, WORKER, WORKERS
 
 
@@ -75,7 +75,7 @@ def locked_out(state: GameState, name: str) -> bool:
 
 
 # ---------------------------------------------------------------- money and workers
-def _team_pays_workers(turn: E.Turn, team: Team, amount: int, reason: str) -> None:
+def team_pays_workers(turn: Turn, team: Team, amount: int, reason: str) -> None:
     """Cash from a team to the representative (salaries)."""
     if amount <= 0:
         return
@@ -84,7 +84,7 @@ def _team_pays_workers(turn: E.Turn, team: Team, amount: int, reason: str) -> No
     turn.state.ledger.post(turn.state.seq, "cash", team.name, WORKERS, amount, reason)
 
 
-def _workers_pay_bank(turn: E.Turn, amount: int, reason: str) -> int:
+def workers_pay_bank(turn: Turn, amount: int, reason: str) -> int:
     """The representative pays the bank what it owes, or all it has if that is less (its
     account never goes below zero); returns what it paid."""
     lab = books(turn.state)
@@ -95,21 +95,21 @@ def _workers_pay_bank(turn: E.Turn, amount: int, reason: str) -> int:
     return max(paid, 0)
 
 
-def _move_workers(turn: E.Turn, source: str, target: str, count: int, reason: str) -> None:
+def move_workers(turn: Turn, source: str, target: str, count: int, reason: str) -> None:
     turn.state.ledger.post(turn.state.seq, WORKER, source, target, count, reason)
 
 
-def _shortfall(due: int, paid: int) -> str:
+def shortfall(due: int, paid: int) -> str:
     return "" if paid >= due else (f" It has only {marks(paid)} Marks and pays that "
                                    f"({marks(due - paid)} Marks unpaid).")
 
 
-def _workers(n: int) -> str:
+def workers_text(n: int) -> str:
     return f"{n} worker{'' if n == 1 else 's'}"
 
 
 # ---------------------------------------------------------------- set-up
-def _set_up(state: GameState) -> None:
+def set_up(state: GameState) -> None:
     if STEP not in state.config.steps:
         return
     total = state.config.limits.workers

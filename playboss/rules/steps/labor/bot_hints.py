@@ -5,20 +5,20 @@ Rulebook: "Hiring", "Termination" (a policy, not a rule)."""
 
 from __future__ import annotations
 
-from ... import actions as A
-from ...legal import Choice
+from ...actions import Action
+from ...choice import Choice
 from ...state import GameState, Team
 from .actions import AcceptHire, GiveNotice, OfferHire
-from .checks import _stands_on_red
-from .choices import _own_offer, _team_any_time
+from .checks import stands_on_red
+from .choices import own_offer, team_any_time
 from .constants import STEP, WORKERS
 
 #: Workers a greedy bot hires before the first lap, machines or not.
 GREEDY_EARLY_HIRES = 1
 
 
-def _greedy_hint(state: GameState, team: Team, choices: list[Choice] | None
-                 ) -> A.Action | None:
+def greedy_hint(state: GameState, team: Team, choices: list[Choice] | None
+                 ) -> Action | None:
     """A greedy team keeps one worker for each machine it holds, no more; before the unused
     workers retire it hires one at least, for the machine it is about to buy.
 
@@ -36,25 +36,25 @@ def _greedy_hint(state: GameState, team: Team, choices: list[Choice] | None
         if not c["notice"]:
             staying += 1
     need = target - staying
-    offer = _own_offer(lab, team.name)
+    offer = own_offer(lab, team.name)
     if offer is not None:
         if offer["by"] == WORKERS and 0 < offer["workers"] <= need:
-            for c in choices if choices is not None else _team_any_time(state, team):
+            for c in choices if choices is not None else team_any_time(state, team):
                 if c.cls is AcceptHire:
                     return c.pick(team.name, 0)
         return None
     # Without an open offer, hiring is listed unless the representative has no worker.
     if need > 0 and lab["last_rejected"].get(team.name) != team.rolls and (
             choices is not None or int(lab["pool"]) + int(lab["unemployed"]) != 0):
-        listed = choices if choices is not None else _team_any_time(state, team)
+        listed = choices if choices is not None else team_any_time(state, team)
         hires = [c for c in listed if c.cls is OfferHire]
         if hires:
             cheapest = min(hires, key=lambda c: int(c.fixed["salary"]))
             return cheapest.pick(team.name, min(need, cheapest.size()) - 1)
     if need < 0:  # a worker stays: notice is listed while the team stands on red
-        if choices is None and not _stands_on_red(state, team):
+        if choices is None and not stands_on_red(state, team):
             return None
-        for c in choices if choices is not None else _team_any_time(state, team):
+        for c in choices if choices is not None else team_any_time(state, team):
             if c.cls is GiveNotice:
                 return c.pick(team.name, min(-need, c.size()) - 1)
     return None

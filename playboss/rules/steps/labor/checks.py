@@ -11,25 +11,25 @@ from ...state import GameState, Team
 from .constants import PRODUCTION_ITEM, RULE, STEP, WORKERS
 
 
-def _stands_on_red(state: GameState, team: Team) -> bool:
+def stands_on_red(state: GameState, team: Team) -> bool:
     """The team's turn waits on its red field: its decision or its production."""
     return (state.phase == "turn" and state.current == team.name
             and any(p.kind in ("red", PRODUCTION_ITEM) for p in state.pending))
 
 
-def _step_on(state: GameState) -> None:
+def require_step(state: GameState) -> None:
     if STEP not in state.config.steps:
         raise RuleViolation("This game does not play the labor market (step 6).", RULE,
                             code="step_off", params={"step": STEP})
 
 
-def _whole(value: Any, what: str, rule: str, *, code: str) -> int:
+def whole_number(value: Any, what: str, rule: str, *, code: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise RuleViolation(f"The {what} must be a whole number.", rule, code=code)
     return value
 
 
-def _team_concerned(state: GameState, action: Any, rule: str) -> Team:
+def team_concerned(state: GameState, action: Any, rule: str) -> Team:
     """The team an action is about: the actor itself, or the team the representative names."""
     name = action.team
     if action.actor == WORKERS:

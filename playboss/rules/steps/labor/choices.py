@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import actions as A
-from ...legal import Choice
+from ...actions import CostChoice, Pass, Produce, Sell
+from ...choice import Choice
 from ...state import GameState, Team
 from .actions import (
     AcceptHire,
@@ -32,7 +32,7 @@ from .books import (
     strike_of,
     workers_of,
 )
-from .checks import _stands_on_red
+from .checks import stands_on_red
 from .constants import STEP, WORKERS
 from .fresh_goods import sellable_finished
 from .production import producible, unit_cost
@@ -50,17 +50,17 @@ def _listed_production(state: GameState, team: Team, on_red: bool) -> int:
     return min(producible(state, team, on_red), affordable)
 
 
-def _production_choices(state: GameState, team: Team) -> list[Choice]:
+def production_choices(state: GameState, team: Team) -> list[Choice]:
     if state.current != team.name:
         return []
-    out = [Choice(A.Pass)]
+    out = [Choice(Pass)]
     units = _listed_production(state, team, on_red=True)
     if units:
-        out.append(Choice(A.Produce, param="units", values=range(1, units + 1)))
+        out.append(Choice(Produce, param="units", values=range(1, units + 1)))
     return out
 
 
-def _adjust_turn(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
+def adjust_turn(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
     """Red field: production beside the decision, sales of what may be sold; yellow field:
     production at 3,000 a machine plus salaries, half-price sale of what may be sold."""
     if STEP not in state.config.steps or state.current != team.name or not state.pending:
@@ -77,30 +77,30 @@ def _adjust_red(state: GameState, team: Team, choices: list[Choice]) -> list[Cho
     sellable: int | None = None  # counted when there is a sale (with step 1 it is an offer)
     out = []
     for c in choices:
-        if c.cls is A.Produce:
+        if c.cls is Produce:
             continue
-        if c.cls is A.Sell and c.param == "units":
+        if c.cls is Sell and c.param == "units":
             if sellable is None:
                 sellable = sellable_finished(state, team)
             values = [v for v in c.values if v <= sellable]
             if not values:
                 continue
-            c = Choice(A.Sell, dict(c.fixed), "units", values)
+            c = Choice(Sell, dict(c.fixed), "units", values)
         out.append(c)
     units = _listed_production(state, team, on_red=True)
     if units:
-        out.append(Choice(A.Produce, param="units", values=range(1, units + 1)))
+        out.append(Choice(Produce, param="units", values=range(1, units + 1)))
     return out
 
 
 def _adjust_yellow(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
     out = [c for c in choices if not (
-        c.cls is A.CostChoice and c.fixed.get("option") in ("produce", "sell_half"))]
+        c.cls is CostChoice and c.fixed.get("option") in ("produce", "sell_half"))]
     if sellable_finished(state, team) >= 1:
-        out.append(Choice(A.CostChoice, {"option": "sell_half"}))
+        out.append(Choice(CostChoice, {"option": "sell_half"}))
     units = producible(state, team, on_red=False)
     if units and team.cash >= sum(yellow_cost(state, team, units)):
-        out.append(Choice(A.CostChoice, {"option": "produce"}))
+        out.append(Choice(CostChoice, {"option": "produce"}))
     return out
 
 
@@ -112,7 +112,7 @@ def _can_lock_out(state: GameState, team: Team) -> bool:
             and len(team.step["labor"]["contracts"]) > 0 and any(n != name for n in strikes))
 
 
-def _own_offer(lab: dict[str, Any], name: str) -> dict[str, Any] | None:
+def own_offer(lab: dict[str, Any], name: str) -> dict[str, Any] | None:
     """``open_offer`` without the copy, for reading only."""
     for offer in lab["offers"].values():
         if offer["team"] == name:
@@ -121,13 +121,13 @@ def _own_offer(lab: dict[str, Any], name: str) -> dict[str, Any] | None:
     return None
 
 
-def _team_any_time(state: GameState, team: Team) -> list[Choice]:
+def team_any_time(state: GameState, team: Team) -> list[Choice]:
     if STEP not in state.config.steps or state.phase == "ended":
         return []
     lab = state.step["labor"]
     name = team.name
     out: list[Choice] = []
-    offer = _own_offer(lab, name)
+    offer = own_offer(lab, name)
     if offer is None:
         most = min(int(lab["pool"]) + int(lab["unemployed"]), LISTED_HIRES)
         if most:
@@ -143,7 +143,7 @@ def _team_any_time(state: GameState, team: Team) -> list[Choice]:
     for c in team.step["labor"]["contracts"]:
         if not c["notice"]:
             staying += 1
-    if staying and _stands_on_red(state, team):
+    if staying and stands_on_red(state, team):
         out.append(Choice(GiveNotice, param="workers", values=range(1, staying + 1),
                           any_time=True))
     if lab["strikes"] and _can_lock_out(state, team):
@@ -153,7 +153,7 @@ def _team_any_time(state: GameState, team: Team) -> list[Choice]:
     return out
 
 
-def _representative_choices(state: GameState, actor: str) -> list[Choice]:
+def representative_choices(state: GameState, actor: str) -> list[Choice]:
     """The representative's moves: answering a team's offer is what the game waits for; the
     rest (offers, notices, strikes) it may make at any time they are allowed."""
     if actor != WORKERS or STEP not in state.config.steps:
@@ -175,7 +175,7 @@ def _representative_choices(state: GameState, actor: str) -> list[Choice]:
                                   range(1, min(spare, LISTED_HIRES) + 1), any_time=True)
                            for s in salary_options(state))
     current = state.teams.get(state.current) if state.current else None
-    if current is not None and _stands_on_red(state, current):
+    if current is not None and stands_on_red(state, current):
         staying = sum(1 for c in contracts(current) if not c["notice"])
         if staying:
             out.append(Choice(GiveNotice, {"team": current.name}, "workers",

@@ -1,18 +1,19 @@
 """Split duties: which of two players running one business may make a move (the site applies
-it, ``classroom.duties``). Other steps add their action types to ``DUTIES``.
+it, ``classroom.duties``). Every move of every part of the rules is listed in ``DUTIES`` (a
+test checks it).
 
 Rulebook: "6. Step: Labor Market" (the two players of a business)."""
 
 from __future__ import annotations
 
-from ... import actions as A
+from ...actions import Action, CostChoice
 
 MARKETING_FINANCE = "marketing_finance"
 PURCHASE_PRODUCTION_LABOR = "purchase_production_labor"
 #: "One manages the marketing and financial aspects and the other manages the purchase,
 #: production and labor aspects of the business." Per action type; None: either player
 #: (moving the pawn, fields that are no business decision, moves of the bank and the
-#: representative). Steps that add action types add them here.
+#: representative). A part of the rules that adds moves lists them here.
 DUTIES: dict[str, str | None] = {
     # the turn itself
     "roll": None, "pass": None, "buy_web": None, "draw_risk": None, "personal_goal": None,
@@ -38,6 +39,12 @@ DUTIES: dict[str, str | None] = {
     # not team moves
     "call_time": None, "correction": None, "close_bidding": None, "close_auction": None,
     "call_strike": None, "end_strike": None,
+    # buying a business (steps 4 and 6) is finance; bidding for a bankrupt team's machines
+    # and stock is purchase
+    "offer_takeover": MARKETING_FINANCE, "accept_takeover": MARKETING_FINANCE,
+    "reject_takeover": MARKETING_FINANCE,
+    "estate_bid": PURCHASE_PRODUCTION_LABOR, "estate_pass": PURCHASE_PRODUCTION_LABOR,
+    "close_estate": None,
 }
 #: The yellow field's options: selling is marketing, producing is production.
 COST_OPTION_DUTIES: dict[str, str | None] = {
@@ -46,9 +53,9 @@ COST_OPTION_DUTIES: dict[str, str | None] = {
 }
 
 
-def duty_of(action: A.Action) -> str | None:
+def duty_of(action: Action) -> str | None:
     """Which of two players running one business may make ``action``:
     ``"marketing_finance"``, ``"purchase_production_labor"``, or None for either."""
-    if isinstance(action, A.CostChoice):
+    if isinstance(action, CostChoice):
         return COST_OPTION_DUTIES.get(action.option)
     return DUTIES.get(action.type)

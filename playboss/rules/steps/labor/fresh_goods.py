@@ -7,10 +7,11 @@ Rulebook: "Production" (step 6)."""
 
 from __future__ import annotations
 
-from ... import actions as A
-from ... import engine as E
+from ...actions import Sell
 from ...errors import RuleViolation
+from ...ruleset import Handler
 from ...state import MARKET, PRODUCTION, GameState, Team
+from ...turn import Turn
 from .. import free_market, marketing
 from .constants import STEP, section
 
@@ -85,41 +86,30 @@ def _fresh_sale_refusal(state: GameState, team: Team, units: int, rule: str) -> 
                                     "now": ok})
 
 
-_base_sell = E.HANDLERS[A.Sell]
-
-
-def _sell(turn: E.Turn, action: A.Sell) -> None:
+def sell(turn: Turn, action: Sell, base: Handler) -> None:
+    """Fresh goods cannot be sold on the red field; wraps the sale in force before (the base
+    model's, or step 1's offer) (``PART.wraps``)."""
     state = turn.state
     if (STEP in state.config.steps and free_market.STEP not in state.config.steps
             and state.phase == "turn" and action.actor == state.current and state.pending
             and state.pending[0].kind == "red" and isinstance(action.units, int)):
         _fresh_sale_refusal(state, state.teams[action.actor], action.units,
                             section("Production"))
-    _base_sell(turn, action)
+    base(turn, action)
 
 
-_base_marketing_sale = E.HANDLERS[marketing.MarketingSale]
-
-
-def _marketing_sale(turn: E.Turn, action: marketing.MarketingSale) -> None:
+def marketing_sale(turn: Turn, action: marketing.MarketingSale, base: Handler) -> None:
+    """Fresh goods are not sold through a marketing organization either; wraps step 3's
+    sale (``PART.wraps``)."""
     state = turn.state
     if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
             and isinstance(action.units, int) and not isinstance(action.units, bool)):
         _fresh_sale_refusal(state, state.teams[action.actor], action.units,
                             section("Production"))
-    _base_marketing_sale(turn, action)
+    base(turn, action)
 
 
-_base_marketing_sellable = marketing.sellable
-
-
-def _marketing_sellable(state: GameState, team: Team) -> int:
-    """Step 3's stock for its organizations, less what step 6 keeps from sale."""
-    units = _base_marketing_sellable(state, team)
-    if STEP in state.config.steps:
-        units = min(units, sellable_finished(state, team))
-    return units
-
-
-def _free_market_sellable(state: GameState, team: Team) -> int:
+def sale_limit(state: GameState, team: Team) -> int:
+    """The finished units step 6 lets a team sell to the market (``PART.sale_limits``: step
+    1's offers and step 3's organizations ask it)."""
     return sellable_finished(state, team) if STEP in state.config.steps else team.finished

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import actions as A
-from ... import engine as E
+from ...actions import Roll
 from ...errors import RuleViolation, marks
+from ...ruleset import Handler
 from ...state import GameState, Pending, Team
+from ...turn import Turn
 from .actions import AcceptHire, OfferHire, RejectHire
-from .books import _move_workers, _workers, available, books, contracts, open_offer, workers_of
-from .checks import _step_on, _team_concerned, _whole
+from .books import available, books, contracts, move_workers, open_offer, workers_of, workers_text
+from .checks import require_step, team_concerned, whole_number
 from .constants import HIRING, START_SALARY, STEP, WORKERS, section
 
 
-def _sync_hiring(state: GameState) -> None:
+def sync_hiring(state: GameState) -> None:
     """While a team's offer waits for the representative, so does the game."""
     if state.phase != "turn":
         return
@@ -37,13 +38,13 @@ def _sync_hiring(state: GameState) -> None:
         state.pending[:] = [p for p in state.pending if p.kind != HIRING]
 
 
-def _offer_hire(turn: E.Turn, action: OfferHire) -> None:
+def offer_hire(turn: Turn, action: OfferHire) -> None:
     state = turn.state
-    _step_on(state)
+    require_step(state)
     rule = section("Hiring")
-    team = _team_concerned(state, action, rule)
-    workers = _whole(action.workers, "number of workers", rule, code="workers_whole_number")
-    salary = _whole(action.salary, "salary", rule, code="salary_whole_number")
+    team = team_concerned(state, action, rule)
+    workers = whole_number(action.workers, "number of workers", rule, code="workers_whole_number")
+    salary = whole_number(action.salary, "salary", rule, code="salary_whole_number")
     lab = books(state)
     if workers < 1:
         raise RuleViolation("Offer at least one worker.", rule, code="offer_at_least_one_worker")
@@ -70,15 +71,15 @@ def _offer_hire(turn: E.Turn, action: OfferHire) -> None:
                                "workers": workers, "salary": salary}
     who = "The worker representative" if action.actor == WORKERS else team.name
     to = team.name if action.actor == WORKERS else "the worker representative"
-    turn.emit("hire_offered", f"{who} offers {to} {_workers(workers)} at {marks(salary)} Marks "
+    turn.emit("hire_offered", f"{who} offers {to} {workers_text(workers)} at {marks(salary)} Marks "
               f"a red field each (offer {oid}).", team=team.name, by=action.actor, offer=oid,
               workers=workers, salary=salary)
-    _sync_hiring(state)
+    sync_hiring(state)
 
 
 def _offer_to_answer(state: GameState, action: AcceptHire | RejectHire, rule: str
                      ) -> dict[str, Any]:
-    oid = _whole(action.offer, "offer number", rule, code="offer_whole_number")
+    oid = whole_number(action.offer, "offer number", rule, code="offer_whole_number")
     offer: dict[str, Any] | None = books(state)["offers"].get(str(oid))
     if offer is None:
         raise RuleViolation(f"There is no open hiring offer {oid}.", rule,
@@ -90,9 +91,9 @@ def _answerer(offer: dict[str, Any]) -> str:
     return str(offer["team"]) if offer["by"] == WORKERS else WORKERS
 
 
-def _accept_hire(turn: E.Turn, action: AcceptHire) -> None:
+def accept_hire(turn: Turn, action: AcceptHire) -> None:
     state = turn.state
-    _step_on(state)
+    require_step(state)
     rule = section("Hiring")
     offer = _offer_to_answer(state, action, rule)
     answerer = _answerer(offer)
@@ -115,16 +116,16 @@ def _accept_hire(turn: E.Turn, action: AcceptHire) -> None:
     lab["highest_salary"] = max(int(lab["highest_salary"]), salary)
     contracts(team).extend({"salary": salary, "notice": False, "leaving": False}
                            for _ in range(workers))
-    _move_workers(turn, WORKERS, team.name, workers, "hiring")
-    turn.emit("hired", f"{team.name} hires {_workers(workers)} at {marks(salary)} Marks a red "
+    move_workers(turn, WORKERS, team.name, workers, "hiring")
+    turn.emit("hired", f"{team.name} hires {workers_text(workers)} at {marks(salary)} Marks a red "
               f"field each; it employs {workers_of(team)}.", team=team.name, offer=offer["id"],
               workers=workers, salary=salary, employs=workers_of(team))
-    _sync_hiring(state)
+    sync_hiring(state)
 
 
-def _reject_hire(turn: E.Turn, action: RejectHire) -> None:
+def reject_hire(turn: Turn, action: RejectHire) -> None:
     state = turn.state
-    _step_on(state)
+    require_step(state)
     rule = section("Hiring")
     offer = _offer_to_answer(state, action, rule)
     answerer = _answerer(offer)
@@ -143,10 +144,10 @@ def _reject_hire(turn: E.Turn, action: RejectHire) -> None:
     who = "The worker representative" if action.actor == WORKERS else action.actor
     turn.emit("hire_rejected", f"{who} {text} hiring offer {offer['id']}.", team=offer["team"],
               offer=offer["id"], by=action.actor, how=how)
-    _sync_hiring(state)
+    sync_hiring(state)
 
 
-def _auto_hiring(turn: E.Turn, team: Team, head: Pending) -> bool:
+def auto_hiring(turn: Turn, team: Team, head: Pending) -> bool:
     """The item goes once no team's offer waits any more (it never should linger)."""
     if any(o["by"] != WORKERS for o in books(turn.state)["offers"].values()):
         return False
@@ -155,23 +156,22 @@ def _auto_hiring(turn: E.Turn, team: Team, head: Pending) -> bool:
 
 
 # ---------------------------------------------------------------- the roll
-_base_roll = E.HANDLERS[A.Roll]
-
-
-def _roll(turn: E.Turn, action: A.Roll) -> None:
+def roll(turn: Turn, action: Roll, base: Handler) -> None:
+    """No roll while the representative has a hiring offer to answer; wraps the base
+    model's roll (``PART.wraps``)."""
     state = turn.state
     if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
             and state.pending and state.pending[0].kind == HIRING):
         raise RuleViolation("The worker representative answers the open hiring offer first.",
                             section("Hiring"), code="hiring_offer_first")
-    _base_roll(turn, action)
+    base(turn, action)
 
 
-def _waiting_hiring(state: GameState) -> str:
+def waiting_hiring(state: GameState) -> str:
     # Who asks, not on what terms: those are between the team and the representative.
     asking = [o["team"] for o in books(state)["offers"].values() if o["by"] != WORKERS]
     return f"the worker representative's answer to the hiring offer of {', '.join(asking)}."
 
 
-def _waiting_hiring_params(state: GameState) -> dict[str, Any]:
+def waiting_hiring_params(state: GameState) -> dict[str, Any]:
     return {"teams": [o["team"] for o in books(state)["offers"].values() if o["by"] != WORKERS]}

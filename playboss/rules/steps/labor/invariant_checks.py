@@ -11,7 +11,7 @@ from ...state import GameState
 from .constants import RETIRED, STEP, WORKER, WORKERS
 
 
-def _problems(state: GameState) -> list[str]:
+def problems(state: GameState) -> list[str]:
     """The representative's books against the ledger and the contracts. After every action of
     a simulation: one pass over the teams, the ledger's running balances read directly (the
     same facts, messages and order as asking ``balance`` fact by fact)."""

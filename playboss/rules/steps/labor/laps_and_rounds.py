@@ -6,14 +6,14 @@ Rulebook: "Labor Costs", "Unemployment Support"."""
 
 from __future__ import annotations
 
-from ... import engine as E
 from ...errors import marks
 from ...state import Team
-from .books import _move_workers, _shortfall, _workers, _workers_pay_bank, books
+from ...turn import Turn
+from .books import books, move_workers, shortfall, workers_pay_bank, workers_text
 from .constants import RETIRED, STEP, WORKERS
 
 
-def _on_close_year(turn: E.Turn, team: Team) -> None:
+def on_close_year(turn: Turn, team: Team) -> None:
     """The first team completes its first lap: the unused workers leave the game, salaries
     are free from now on and unemployment support is due."""
     state = turn.state
@@ -26,14 +26,14 @@ def _on_close_year(turn: E.Turn, team: Team) -> None:
     unused = int(lab["pool"])
     lab["pool"] = 0
     lab["retired"] += unused
-    _move_workers(turn, WORKERS, RETIRED, unused, "retired after the first lap")
+    move_workers(turn, WORKERS, RETIRED, unused, "retired after the first lap")
     turn.emit("workers_retired", f"{team.name} completes the first lap: the worker "
-              f"representative returns {_workers(unused)} never hired; from now on salaries "
+              f"representative returns {workers_text(unused)} never hired; from now on salaries "
               "are negotiated freely and unemployment support is paid.", team=team.name,
               workers=unused)
 
 
-def _on_round_end(turn: E.Turn) -> None:
+def on_round_end(turn: Turn) -> None:
     """The die passes the representative (between the last seat and the first): support for
     every unemployed worker at the highest negotiated salary, to the bank."""
     state = turn.state
@@ -44,9 +44,9 @@ def _on_round_end(turn: E.Turn) -> None:
     if not lab["first_lap_done"] or not jobless:
         return
     due = jobless * int(lab["highest_salary"])
-    paid = _workers_pay_bank(turn, due, "unemployment support")
+    paid = workers_pay_bank(turn, due, "unemployment support")
     lab["support_paid"] += paid
     turn.emit("unemployment_support", f"The worker representative pays {marks(due)} Marks "
-              f"unemployment support for {_workers(jobless)} at "
-              f"{marks(lab['highest_salary'])} Marks.{_shortfall(due, paid)}",
+              f"unemployment support for {workers_text(jobless)} at "
+              f"{marks(lab['highest_salary'])} Marks.{shortfall(due, paid)}",
               workers=jobless, amount=paid, due=due, salary=lab["highest_salary"])

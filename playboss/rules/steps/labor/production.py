@@ -7,14 +7,16 @@ Rulebook: "Production", "Production Costs", "Double Production (Efficiency)"."""
 
 from __future__ import annotations
 
-from ... import actions as A
-from ... import engine as E
+from ...actions import Pass, Produce
 from ...errors import RuleViolation, units_of
-from ...money import _need_cash
-from ...red_field import _make
+from ...money import require_cash
+from ...red_field import make_products
+from ...ruleset import Handler
 from ...state import GameState, Pending, Team
-from .books import _workers, locked_out, strike_of, team_data, workers_of
-from .checks import _whole
+from ...turn import Turn
+from ...turn_checks import need_units, waiting, waiting_text
+from .books import locked_out, strike_of, team_data, workers_of, workers_text
+from .checks import whole_number
 from .constants import (
     COMPUTER_PRODUCTION_COST,
     PRODUCTION_COST,
@@ -23,7 +25,7 @@ from .constants import (
     section,
 )
 from .fresh_goods import fresh_units, usable_raw
-from .termination import _release_leaving
+from .termination import release_leaving
 
 
 # ---------------------------------------------------------------- production capacity
@@ -73,7 +75,7 @@ def unit_cost(team: Team) -> int:
     return COMPUTER_PRODUCTION_COST if team.has_computer else PRODUCTION_COST
 
 
-def _no_production(state: GameState, team: Team, on_red: bool, rule: str = ""
+def no_production(state: GameState, team: Team, on_red: bool, rule: str = ""
                    ) -> RuleViolation | None:
     """Why the team cannot produce now (strike, lockout, produced already), as the refusal to
     raise (citing ``rule``), or None."""
@@ -100,7 +102,7 @@ def _no_production(state: GameState, team: Team, on_red: bool, rule: str = ""
 
 def producible(state: GameState, team: Team, on_red: bool) -> int:
     """Units the team could produce now, cash aside."""
-    if _no_production(state, team, on_red) is not None:
+    if no_production(state, team, on_red) is not None:
         return 0
     return min(staffed_capacity(state, team), usable_raw(state, team))
 
@@ -113,7 +115,7 @@ def _check_units(state: GameState, team: Team, units: int, rule: str) -> None:
         ready = sum(1 for m in team.machines if state.machines[m].ready_at <= landed_at)
         raise RuleViolation(
             f"Your machines with a worker can make {units_of(capacity)} now, not {units}: "
-            f"{_workers(workers_of(team))} for {ready} delivered machine(s); one worker runs "
+            f"{workers_text(workers_of(team))} for {ready} delivered machine(s); one worker runs "
             "one machine, a double machine too.", section("Production"),
             code="staffed_capacity",
             params={"capacity": capacity, "units": units, "workers": workers_of(team),
@@ -130,23 +132,21 @@ def _check_units(state: GameState, team: Team, units: int, rule: str) -> None:
 
 
 # ---------------------------------------------------------------- producing
-def _auto_production(turn: E.Turn, team: Team, head: Pending) -> bool:
+def auto_production(turn: Turn, team: Team, head: Pending) -> bool:
     """After the decision: the team may still produce; without anything to produce (or once
     it has), the red field is over."""
     if producible(turn.state, team, on_red=True) >= 1:
         return False
     turn.state.pending.pop(0)
-    _release_leaving(turn, team)
+    release_leaving(turn, team)
     return True
 
 
-_base_produce = E.HANDLERS[A.Produce]
-
-
-def _produce(turn: E.Turn, action: A.Produce) -> None:
+def produce(turn: Turn, action: Produce, base: Handler) -> None:
+    """Producing with workers; wraps the base model's produce (``PART.wraps``)."""
     state = turn.state
     if STEP not in state.config.steps:
-        _base_produce(turn, action)
+        base(turn, action)
         return
     rule = section("Production")
     if state.phase == "order":
@@ -159,30 +159,28 @@ def _produce(turn: E.Turn, action: A.Produce) -> None:
     team = state.teams[action.actor]
     head = state.pending[0].kind if state.pending else None
     if head not in ("red", PRODUCTION_ITEM):
-        raise RuleViolation(f"Producing is not open now: {E._waiting_text(state)}", rule,
+        raise RuleViolation(f"Producing is not open now: {waiting_text(state)}", rule,
                             code="not_open_now",
-                            params={"action": action.type, "waiting": E.waiting(state)})
-    units = _whole(action.units, "number of units", rule, code="units_whole_number")
-    E._need_units(units, "unit to produce", rule, code="no_units_to_produce")
-    why = _no_production(state, team, on_red=True, rule=rule)
+                            params={"action": action.type, "waiting": waiting(state)})
+    units = whole_number(action.units, "number of units", rule, code="units_whole_number")
+    need_units(units, "unit to produce", rule, code="no_units_to_produce")
+    why = no_production(state, team, on_red=True, rule=rule)
     if why:
         raise why
     _check_units(state, team, units, rule)
     cost = units * unit_cost(team)
-    _need_cash(team, cost, f"producing {units_of(units)}", section("Production Costs"),
+    require_cash(team, cost, f"producing {units_of(units)}", section("Production Costs"),
                code="cash_for_production", params={"units": units})
-    _make(turn, team, units, cost, "production")
+    make_products(turn, team, units, cost, "production")
     team_data(team)["field"]["produced"] = True
     if head == PRODUCTION_ITEM:
         state.pending.pop(0)
-        _release_leaving(turn, team)
+        release_leaving(turn, team)
 
 
-_base_pass = E.HANDLERS[A.Pass]
-
-
-def _pass(turn: E.Turn, action: A.Pass) -> None:
-    """``pass`` at the production item: the team produces nothing on this red field."""
+def production_pass(turn: Turn, action: Pass, base: Handler) -> None:
+    """``pass`` at the production item: the team produces nothing on this red field. Wraps
+    the pass in force before (the base model's, or step 3's) (``PART.wraps``)."""
     state = turn.state
     if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
             and state.pending and state.pending[0].kind == PRODUCTION_ITEM):
@@ -190,6 +188,6 @@ def _pass(turn: E.Turn, action: A.Pass) -> None:
         state.pending.pop(0)
         turn.emit("pass", f"{team.name} produces nothing on this red field.", team=team.name,
                   on="production")
-        _release_leaving(turn, team)
+        release_leaving(turn, team)
         return
-    _base_pass(turn, action)
+    base(turn, action)

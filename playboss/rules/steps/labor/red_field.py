@@ -6,11 +6,12 @@ Rulebook: "Labor Costs", "Strike", "Lockout", "Termination", "Production"."""
 
 from __future__ import annotations
 
-from ... import engine as E
+from ...bankruptcy import declare as declare_bankrupt
 from ...errors import marks
 from ...money import liquidity
 from ...state import BANK, Pending, Team
-from .books import _shortfall, _team_pays_workers, _workers, _workers_pay_bank, books, workers_of
+from ...turn import Turn
+from .books import books, shortfall, team_pays_workers, workers_of, workers_pay_bank, workers_text
 from .constants import (
     LOCKOUT_IDLE_COST,
     PRODUCTION_ITEM,
@@ -19,9 +20,9 @@ from .constants import (
     STRIKE_IDLE_COST,
     WORKERS,
 )
-from .hiring import _sync_hiring
-from .strikes_and_lockouts import _stop_strike
-from .termination import _release_leaving
+from .hiring import sync_hiring
+from .strikes_and_lockouts import stop_strike
+from .termination import release_leaving
 
 
 def _last_index(pending: list[Pending], kind: str) -> int | None:
@@ -31,23 +32,23 @@ def _last_index(pending: list[Pending], kind: str) -> int | None:
     return None
 
 
-def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
+def on_landed(turn: Turn, team: Team, letter: str) -> None:
     state = turn.state
     if STEP not in state.config.steps:
         return
-    _sync_hiring(state)  # an offer may have lost its item to a bankruptcy's cleared queue
+    sync_hiring(state)  # an offer may have lost its item to a bankruptcy's cleared queue
     if letter != "R":
         return
     red_at = _last_index(state.pending, "red")
     if red_at is None:
         return
-    _release_leaving(turn, team)  # (a field left unfinished cannot happen; never keep them)
+    release_leaving(turn, team)  # (a field left unfinished cannot happen; never keep them)
     data = team.step["labor"]
     data["mark"] = len(state.ledger)
     name = team.name
     lab = state.step["labor"]
     if lab["strikes"].get(name) and not data["contracts"]:
-        _stop_strike(turn, name, "No workers are left: the strike ends", "no_workers")
+        stop_strike(turn, name, "No workers are left: the strike ends", "no_workers")
     if lab["strikes"].get(name) == "called":
         lab["strikes"][name] = "active"
         turn.emit("strike_active", f"The strike at {name} is active from this red field.",
@@ -64,13 +65,13 @@ def _on_landed(turn: E.Turn, team: Team, letter: str) -> None:
     if idle is not None:
         before.extend(_idle_field(turn, team, idle))
     elif bill:
-        before.append(Pending(SALARIES, bill, "salaries", _workers(len(data["contracts"])),
+        before.append(Pending(SALARIES, bill, "salaries", workers_text(len(data["contracts"])),
                               {"workers": len(data["contracts"])}))
     state.pending[red_at:red_at] = before
     state.pending.insert(red_at + len(before) + 1, Pending(PRODUCTION_ITEM))
 
 
-def _idle_field(turn: E.Turn, team: Team, idle: str) -> list[Pending]:
+def _idle_field(turn: Turn, team: Team, idle: str) -> list[Pending]:
     """A red field under strike or lockout: no salaries; the team owes idle costs, the
     representative pays strike wages to the bank."""
     lab = books(turn.state)
@@ -78,13 +79,13 @@ def _idle_field(turn: E.Turn, team: Team, idle: str) -> list[Pending]:
     machines = len(team.machines)
     workers = workers_of(team)
     wages = int(lab["highest_salary"]) * workers
-    paid = _workers_pay_bank(turn, wages, "strike wages")
+    paid = workers_pay_bank(turn, wages, "strike wages")
     lab["strike_wages_paid"] += paid
     what = "is struck" if idle == "strike" else "has locked its workers out"
     turn.emit("idle_field", f"{team.name} {what}: no salaries, no production; idle costs "
               f"{marks(per * machines)} Marks ({machines} machine(s) at {marks(per)}). The "
               f"worker representative pays {marks(wages)} Marks strike wages for "
-              f"{_workers(workers)}.{_shortfall(wages, paid)}", team=team.name, idle=idle,
+              f"{workers_text(workers)}.{shortfall(wages, paid)}", team=team.name, idle=idle,
               idle_costs=per * machines, strike_wages=paid, machines=machines, each=per,
               workers=workers, wages_due=wages)
     if not per * machines:
@@ -94,13 +95,13 @@ def _idle_field(turn: E.Turn, team: Team, idle: str) -> list[Pending]:
                     {"idle": idle, "machines": machines, "each": per})]
 
 
-def _auto_salaries(turn: E.Turn, team: Team, head: Pending) -> bool:
+def auto_salaries(turn: Turn, team: Team, head: Pending) -> bool:
     """Salaries are paid on arrival when the cash covers them; otherwise the team raises the
     money (credit, sales to the bank), or goes bankrupt if even that cannot cover them."""
     state = turn.state
     if team.cash >= head.amount:
         state.pending.pop(0)
-        _team_pays_workers(turn, team, head.amount, "salaries")
+        team_pays_workers(turn, team, head.amount, "salaries")
         turn.emit("salaries", f"{team.name} pays {marks(head.amount)} Marks salaries to the "
                   f"worker representative ({head.detail}).", team=team.name, amount=head.amount,
                   how="red_field", **head.data)
@@ -108,7 +109,7 @@ def _auto_salaries(turn: E.Turn, team: Team, head: Pending) -> bool:
     if liquidity(state, team) >= head.amount:
         return False
     start = len(state.ledger)
-    E._bankrupt(turn, team, head)
+    declare_bankrupt(turn, team, head)
     # The bank sold the assets and took what was due first; it hands that to the
     # representative, whose claim it was.
     collected = sum(e.qty for e in state.ledger.entries[start:]

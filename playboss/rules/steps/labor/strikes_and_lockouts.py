@@ -7,22 +7,22 @@ Rulebook: "Strike", "Lockout"."""
 
 from __future__ import annotations
 
-from ... import engine as E
 from ...errors import RuleViolation, marks
 from ...state import GameState
+from ...turn import Turn
 from .actions import CallStrike, DeclareLockout, EndLockout, EndStrike
 from .books import books, locked_out, strike_of, workers_of
-from .checks import _stands_on_red, _step_on
+from .checks import require_step, stands_on_red
 from .constants import LOCKOUT_IDLE_COST, section
 
 
 def _someone_on_red(state: GameState) -> bool:
-    return state.current is not None and _stands_on_red(state, state.teams[state.current])
+    return state.current is not None and stands_on_red(state, state.teams[state.current])
 
 
-def _call_strike(turn: E.Turn, action: CallStrike) -> None:
+def call_strike(turn: Turn, action: CallStrike) -> None:
     state = turn.state
-    _step_on(state)
+    require_step(state)
     rule = section("Strike")
     names = action.teams
     if (not isinstance(names, list) or not names
@@ -54,18 +54,18 @@ def _call_strike(turn: E.Turn, action: CallStrike) -> None:
               "settled before.", teams=list(names))
 
 
-def _end_strike(turn: E.Turn, action: EndStrike) -> None:
+def end_strike(turn: Turn, action: EndStrike) -> None:
     state = turn.state
-    _step_on(state)
+    require_step(state)
     rule = section("Strike")
     name = action.team
     if not isinstance(name, str) or not strike_of(state, name):
         raise RuleViolation(f"There is no strike at {name!r}.", rule, code="no_strike_at",
                             params={"team": name if isinstance(name, str) else repr(name)})
-    _stop_strike(turn, name, "The worker representative ends the strike", "ended")
+    stop_strike(turn, name, "The worker representative ends the strike", "ended")
 
 
-def _stop_strike(turn: E.Turn, name: str, why: str, how: str) -> None:
+def stop_strike(turn: Turn, name: str, why: str, how: str) -> None:
     """The strike at ``name`` ends: ``why`` in the event's sentence, ``how`` in a word for its
     field (``"ended"`` by the representative, ``"no_workers"``, ``"bankrupt"``)."""
     lab = books(turn.state)
@@ -78,9 +78,9 @@ def _stop_strike(turn: E.Turn, name: str, why: str, how: str) -> None:
                   f"{', '.join(ended)} ends.", teams=ended, how="no_strike")
 
 
-def _declare_lockout(turn: E.Turn, action: DeclareLockout) -> None:
+def declare_lockout(turn: Turn, action: DeclareLockout) -> None:
     state = turn.state
-    _step_on(state)
+    require_step(state)
     rule = section("Lockout")
     team = state.teams[action.actor]
     if locked_out(state, team.name):
@@ -101,9 +101,9 @@ def _declare_lockout(turn: E.Turn, action: DeclareLockout) -> None:
               team=team.name, each=LOCKOUT_IDLE_COST)
 
 
-def _end_lockout(turn: E.Turn, action: EndLockout) -> None:
+def end_lockout(turn: Turn, action: EndLockout) -> None:
     state = turn.state
-    _step_on(state)
+    require_step(state)
     if not locked_out(state, action.actor):
         raise RuleViolation("Your workers are not locked out.", section("Lockout"),
                             code="not_locked_out")

@@ -14,7 +14,7 @@ from .fresh_goods import sellable_finished, usable_raw
 from .production import staffed_capacity
 
 
-def _view(state: GameState, viewer: str) -> dict[str, Any]:
+def view(state: GameState, viewer: str) -> dict[str, Any]:
     if STEP not in state.config.steps:
         return {}
     lab = books(state)

@@ -5,33 +5,35 @@ Rulebook: "The Yellow Cost Field"."""
 
 from __future__ import annotations
 
-from ... import actions as A
-from ... import engine as E
+from ...actions import CostChoice
 from ...errors import RuleViolation, marks
 from ...fields import sell_at_half_price
-from ...money import _need_cash
-from ...red_field import _make
+from ...money import require_cash
+from ...red_field import make_products
+from ...ruleset import Handler
 from ...state import GameState, Team
-from .books import _team_pays_workers, salary_bill
+from ...turn import Turn
+from ...turn_checks import require_turn
+from .books import salary_bill, team_pays_workers
 from .constants import STEP, YELLOW_PRODUCTION_PER_MACHINE, section
 from .fresh_goods import fresh_units, sellable_finished
-from .production import _no_production, machines_for, producible
-
-_base_cost_choice = E.HANDLERS[A.CostChoice]
+from .production import machines_for, no_production, producible
 
 
-def _cost_choice(turn: E.Turn, action: A.CostChoice) -> None:
+def cost_choice(turn: Turn, action: CostChoice, base: Handler) -> None:
+    """The yellow field's produce and half-price sale with workers; wraps the base model's
+    cost choice (``PART.wraps``)."""
     state = turn.state
     if STEP not in state.config.steps or action.option not in ("produce", "sell_half"):
-        _base_cost_choice(turn, action)
+        base(turn, action)
         return
-    team = E._require_turn(turn, action, "yellow", "A cost-field choice", "The Yellow Cost Field")
+    team = require_turn(turn, action, "yellow", "A cost-field choice", "The Yellow Cost Field")
     if action.option == "produce":
         _yellow_produce(turn, team)
     elif fresh_units(state, team)[1]:
         _yellow_sell_half(turn, team)
     else:
-        _base_cost_choice(turn, action)
+        base(turn, action)
 
 
 def yellow_cost(state: GameState, team: Team, units: int) -> tuple[int, int]:
@@ -40,10 +42,10 @@ def yellow_cost(state: GameState, team: Team, units: int) -> tuple[int, int]:
             salary_bill(team))
 
 
-def _yellow_produce(turn: E.Turn, team: Team) -> None:
+def _yellow_produce(turn: Turn, team: Team) -> None:
     state = turn.state
     rule = section("The Yellow Cost Field")
-    why = _no_production(state, team, on_red=False, rule=rule)
+    why = no_production(state, team, on_red=False, rule=rule)
     if why:
         raise why
     units = producible(state, team, on_red=False)
@@ -53,21 +55,21 @@ def _yellow_produce(turn: E.Turn, team: Team) -> None:
                             code="cannot_produce_on_cost_field_staffed")
     cost, wages = yellow_cost(state, team, units)
     machines = machines_for(state, team, units)
-    _need_cash(team, cost + wages, f"producing {units} units on {machines} machine(s) at "
+    require_cash(team, cost + wages, f"producing {units} units on {machines} machine(s) at "
                f"{marks(YELLOW_PRODUCTION_PER_MACHINE)} each plus {marks(wages)} salaries",
                rule, code="cash_for_cost_field_production_staffed",
                params={"units": units, "machines": machines,
                        "each": YELLOW_PRODUCTION_PER_MACHINE, "salaries": wages})
     state.pending.pop(0)
-    _make(turn, team, units, cost, "cost-field production")
+    make_products(turn, team, units, cost, "cost-field production")
     if wages:
-        _team_pays_workers(turn, team, wages, "salaries (cost field)")
+        team_pays_workers(turn, team, wages, "salaries (cost field)")
         turn.emit("salaries", f"{team.name} pays {marks(wages)} Marks salaries to the worker "
                   "representative for producing on the cost field.", team=team.name,
                   amount=wages, how="cost_field")
 
 
-def _yellow_sell_half(turn: E.Turn, team: Team) -> None:
+def _yellow_sell_half(turn: Turn, team: Team) -> None:
     """The base model's sale at half price, of the units the team may sell now."""
     state = turn.state
     rule = section("Production")
