@@ -132,8 +132,8 @@ def _changes_to_imported(tree: ast.Module) -> list[str]:
     for node in tree.body:
         targets: list[ast.AST] = []
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            targets = [t for t in targets if isinstance(t, (ast.Attribute, ast.Subscript))]
+            assigned = node.targets if isinstance(node, ast.Assign) else [node.target]
+            targets = [t for t in assigned if isinstance(t, (ast.Attribute, ast.Subscript))]
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             func = node.value.func
             if isinstance(func, ast.Attribute) and func.attr in (
