@@ -823,10 +823,12 @@ def play_paced_bot(*, game_id: int, history: int | None = None) -> PacedStep:
                     moved = False
     if not moved:  # give the slot back: the next change's step may move at once
         Game.objects.filter(pk=game_id, bots_next_at=slot).update(bots_next_at=None)
-    game.refresh_from_db(fields=["status", "history", "bot_pace"])
+    game.refresh_from_db(fields=["status", "bot_pace"])
+    # The chain goes on with the undo count its move was made at: an undo after the move (and
+    # before this line) ends it at the next step, as an undo before the move does here.
     if not moved or game.status != Game.Status.RUNNING or not game.bot_pace:
-        return PacedStep(moved, None, game.history)  # (pace 0: play_bots plays the rest)
-    return PacedStep(True, float(game.bot_pace), game.history)
+        return PacedStep(moved, None, seen[0])  # (pace 0: play_bots plays the rest)
+    return PacedStep(True, float(game.bot_pace), seen[0])
 
 
 def _next_bot_move(game_id: int, bots: dict[str, str], state: GameState) -> dict[str, Any] | None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 
 from classroom import dispatch, pacing, services
@@ -201,3 +202,27 @@ def test_a_screen_connecting_right_after_a_restart_looks_again_when_a_stall_woul
     fake_time.run_next(django_capture_on_commit_callbacks)  # the look again: stalled now
     fake_time.run_next(django_capture_on_commit_callbacks)  # the restarted step
     assert moves(game) == before + 1 and len(fake_time.due) == 1  # and the chain goes on
+
+
+def test_an_undo_just_after_a_paced_move_ends_the_chain(
+    classroom: Classroom, fake_time: FakeTime, django_capture_on_commit_callbacks: Any,
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An undo between the bot's move and the end of its step: the chain goes on with the
+    undo count its move was made at, so its next step sees the undo and ends (bots wait for
+    the next move after an undo)."""
+    game = bot_game(classroom, django_capture_on_commit_callbacks, pace=2)
+    real_submit = services.submit_action
+
+    def submit_then_undo(**kwargs: Any) -> Any:
+        outcome = real_submit(**kwargs)
+        Game.objects.filter(pk=game.pk).update(history=F("history") + 1)  # as an undo does
+        return outcome
+
+    monkeypatch.setattr(services, "submit_action", submit_then_undo)
+    step = services.play_paced_bot(game_id=game.pk, history=game.history)
+    assert step.moved and step.history == game.history
+    monkeypatch.setattr(services, "submit_action", real_submit)
+    fake_time.now += timedelta(seconds=3)
+    after = services.play_paced_bot(game_id=game.pk, history=step.history)
+    assert not after.moved and after.next_in is None
