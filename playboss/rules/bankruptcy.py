@@ -27,7 +27,6 @@ owed. Whatever remains is the bankrupt team's final cash.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -45,9 +44,6 @@ from .turn import Turn
 
 RULE = "Explanations: Credit, Bankruptcy and Private Trade"
 PENDING = "estate"
-#: Payments owed to someone other than the bank (step 6: salaries to the worker
-#: representative), by reason: ``payee(turn, team, amount)`` moves the money.
-DUE_PAYEES: dict[str, Callable[[Turn, Team, int], None]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,12 +187,8 @@ def _settle(turn: Turn, team: Team, due: int, reason: str) -> None:
         move_cash(turn, None, team, claims, "bankruptcy sale")
     # A private loan that came due ranks behind the bank, among the private lenders below.
     paid = min(team.cash, due) if reason != loan_due.REASON else 0
-    if paid:
-        payee = DUE_PAYEES.get(reason)
-        if payee is not None:
-            payee(turn, team, paid)
-        else:
-            move_cash(turn, team, None, paid, reason)
+    if paid:  # (no part of the rules has a payee other than the bank for what comes due)
+        move_cash(turn, team, None, paid, reason)
     bank_paid = min(team.cash, team.bank_debt)
     if bank_paid:
         move_cash(turn, team, None, bank_paid, "repayment")

@@ -3,9 +3,9 @@
 Read this file to know what a game does. ``PARTS`` lists every part: the base model (rulebook
 part I), the auction of a bankrupt team's assets, the six expansion steps (part II) and buying
 a business. ``rules_for(config)`` composes the parts the config switches on into the game's
-``RuleSet`` (``ruleset.compose``; cached per set of steps, so every state of a game, and every
-game with the same steps, share one). Nothing registers itself anywhere: a game with steps 1
-and 6 and a game with none live side by side in one process.
+``RuleSet`` (``ruleset.compose``; cached per combination of parts in force, so every state of
+a game, and every game with the same steps, share one). Nothing registers itself anywhere: a
+game with steps 1 and 6 and a game with none live side by side in one process.
 
 The order matters where parts change the same thing, and is the order of ``PARTS``:
 
