@@ -64,14 +64,15 @@ def mid_game(teams: int, years: int, seed: int, steps: frozenset[int]) -> GameSt
 
 
 def rolled(team: Team, rolls: int) -> Callable[[GameState], bool]:
-    """Done once ``team`` has rolled ``rolls`` more times (the strong bot's horizon)."""
+    """Done once ``team`` has rolled ``rolls`` more times (the strong bot's horizon), or is
+    bankrupt (it rolls no more)."""
     stop = team.rolls + rolls
-    return lambda _: team.rolls >= stop
+    return lambda _: team.rolls >= stop or team.bankrupt
 
 
 def closed_a_year(team: Team) -> Callable[[GameState], bool]:
     stop = team.years + 1
-    return lambda _: team.years >= stop
+    return lambda _: team.years >= stop or team.bankrupt
 
 
 def one_run(state: GameState, horizon: int) -> dict[str, float]:
