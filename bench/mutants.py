@@ -82,6 +82,12 @@ MUTANTS = (
            "_consolidate",
            r"buyer\.computers_owned\s*\+=\s*target\.computers_owned",
            "buyer.computers_owned += 0", TAKEOVER_TESTS),
+    Mutant("takeover_leaves_bank_debt", "a takeover leaving the bank debt with the target",
+           "_consolidate", r"buyer\.bank_debt\s*\+=\s*target\.bank_debt",
+           "buyer.bank_debt += 0", TAKEOVER_TESTS),
+    Mutant("takeover_leaves_private_debt", "a takeover leaving the target's private debts",
+           "_take_over_loans", r"loan\.borrower\s*=\s*buyer\.name",
+           "loan.borrower = loan.borrower", TAKEOVER_TESTS),
 )
 BY_NAME = {m.name: m for m in MUTANTS}
 
