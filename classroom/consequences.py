@@ -23,6 +23,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from playboss.rules import advertising, collateral
 from playboss.rules.constants import (
     COMPUTER_PRICE,
     COST_FIELD_PRODUCTION,
@@ -113,6 +114,16 @@ def _live(pattern: str, times: int, cash: int, sign: int, start: int) -> dict[st
     return {"times": times, "cash": cash, "sign": sign, "pattern": words,
             "text": words.replace("{total}", m(total)).replace("{cash}",
                                                                  m(cash + sign * total))}
+
+
+def _advertise(state: GameState, team: Team, choice: Choice) -> Described:
+    """Advertising "next": a campaign bought on a red field not yet decided waits for the next
+    red field (``advertising.campaign_bought``)."""
+    if (state.config.advertising_field == "next"
+            and advertising.on_undecided_red_field(state, team)):
+        return {"notes": [_("Bought now, the campaign applies from your next red field, not "
+                            "this one.")]}
+    return {}
 
 
 # ---------------------------------------------------------------- the red field
@@ -256,11 +267,17 @@ def _room_note(state: GameState, most: int) -> list[str]:
 
 def _sell(state: GameState, team: Team, choice: Choice) -> Described:
     words = _Option(team)
-    texts = {n: words.sold(n, sum(sale_prices(state, team, n, team.advertising)))
+    # A campaign bought on this red field under the literal reading waits for the next one:
+    # the prices shown are the ones the engine will pay (``advertising.applies``).
+    advertised = advertising.applies(team)
+    texts = {n: words.sold(n, sum(sale_prices(state, team, n, advertised)))
              for n in choice.values}
     notes = _room_note(state, max(choice.values))
-    if team.advertising:
+    if advertised:
         notes.append(_("Your advertising campaign: each unit sells at the next higher price."))
+    elif team.advertising:
+        notes.append(_("Your advertising campaign applies from your next red field, not "
+                       "this one."))
     return {"texts": texts, "notes": notes}
 
 
@@ -312,12 +329,29 @@ def _sell_back(state: GameState, team: Team, choice: Choice) -> Described:
         return {"texts": {n: words.sold(n, n * each) for n in choice.values}}
     if item == "machine":
         value = REPURCHASE["machine"]
-        return {"texts": {mid: _("machine #%(id)s · +%(revenue)s Marks")
-                          % {"id": mid, "revenue": m(value)} for mid in choice.values}}
+        texts = {mid: _("machine #%(id)s · +%(revenue)s Marks")
+                 % {"id": mid, "revenue": m(value)} for mid in choice.values}
+        to_bank = collateral.due_on_release(state, team, machines=1)
+        if to_bank:
+            texts = {mid: f"{text} · {_collateral_words(value, to_bank)}"
+                     for mid, text in texts.items()}
+        return {"texts": texts}
     if item == "computer":
-        return {"label": _("Sell back to the bank: the computer, +%(revenue)s Marks")
-                % {"revenue": m(REPURCHASE["computer"])}}
+        value = REPURCHASE["computer"]
+        label = _("Sell back to the bank: the computer, +%(revenue)s Marks") % {
+            "revenue": m(value)}
+        to_bank = collateral.due_on_release(state, team, computers=1)
+        if to_bank:
+            label = f"{label} · {_collateral_words(value, to_bank)}"
+        return {"label": label}
     return {}
+
+
+def _collateral_words(value: int, to_bank: int) -> str:
+    """Collateral "repay_first": the sale first repays the bank debt above the line it leaves,
+    from the proceeds as far as they go (``collateral.repay`` takes the rest from the cash)."""
+    return _("%(repaid)s Marks of it go to the bank first: your debt above the credit line "
+             "that is left") % {"repaid": m(min(value, to_bank))}
 
 
 def _take_credit(state: GameState, team: Team, choice: Choice) -> Described:
@@ -483,8 +517,13 @@ def _auction_pass(state: GameState, team: Team, choice: Choice) -> Described:
 def _marketing_sale(state: GameState, team: Team, choice: Choice) -> Described:
     """Sold without competition at the market price (rulebook II, "3. Step")."""
     words = _Option(team)
-    return {"texts": {n: words.sold(n, sum(sale_prices(state, team, n, advertising=False)))
-                      for n in choice.values}}
+    out: Described = {"texts": {n: words.sold(n, sum(sale_prices(state, team, n,
+                                                                  advertising=False)))
+                                for n in choice.values}}
+    if state.config.marketing_sales == "one_per_turn":
+        out["notes"] = [_("Your marketing organizations sell one unit per turn, however many "
+                          "you own.")]
+    return out
 
 
 def _pay_marketing(state: GameState, team: Team, choice: Choice) -> Described:
@@ -582,9 +621,33 @@ def _deal_answer(state: GameState, team: Team, choice: Choice) -> Described:
         return {"label": _("Turn down %(team)s's deal %(deal)s (nothing changes hands)")
                 % {"deal": deal.id, "team": deal.proposer}}
     after = team.cash + _deal_cash(deal.give) - _deal_cash(deal.take)
-    return {"label": _("Accept: you give %(give)s and get %(get)s · cash after %(cash)s")
-            % {"give": bundle_text(deal.take), "get": bundle_text(deal.give),
-               "cash": m(after)}}
+    label = _("Accept: you give %(give)s and get %(get)s · cash after %(cash)s") % {
+        "give": bundle_text(deal.take), "get": bundle_text(deal.give), "cash": m(after)}
+    due = offer_due(state, deal.id)
+    if due is not None:
+        label = f"{label} · {due_words(due)}"
+    return {"label": label}
+
+
+def due_words(due: dict[str, Any]) -> str:
+    """"due when Blue completes year 5" (``offer_due``, or a loan's ``due_year``)."""
+    return _("the loan is due when %(team)s completes year %(year)s") % {
+        "team": due["borrower"], "year": due["year"]}
+
+
+def offer_due(state: GameState, deal_id: int) -> dict[str, Any] | None:
+    """An open deal's loan with a due date (``private_loan_due: "agreed"``): its years, its
+    borrower and the borrower's year it would be due with if accepted now (``loan_due.lent``
+    counts from the borrower's years at acceptance). None without a due date; the engine's
+    view of a deal does not carry it, so it is read from the offer's record."""
+    from playboss.rules import loan_due
+
+    years = state.step.get(loan_due.OFFERS, {}).get(str(deal_id))
+    deal = state.deals.get(deal_id)
+    if years is None or deal is None:
+        return None
+    borrower = state.teams[deal.partner if deal.give.get("loan") else deal.proposer]
+    return {"years": years, "borrower": borrower.name, "year": borrower.years + years}
 
 
 # ---------------------------------------------------------------- a bankrupt team's assets
@@ -639,6 +702,7 @@ DESCRIBERS = {
     "sell": _sell,
     "cost": _cost_choice,
     "buy_web": _buy_web,
+    "web_advertising": _advertise,
     "sell_back": _sell_back,
     "take_credit": _take_credit,
     "repay_credit": _repay_credit,

@@ -59,7 +59,7 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
     moves now (the turn's, and those open at any time), and a page of its own books."""
     from playboss.rules import legal_choices
 
-    from .consequences import why_missing
+    from .consequences import offer_due, why_missing
     from .presenters import DEAL_MOVES, bundle_text, form_for, pending_text
 
     def read(state: Any) -> dict[str, Any]:
@@ -78,6 +78,7 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         for deal in data["deals"]:
             deal["gives_text"] = bundle_text(deal["give"])
             deal["asks_text"] = bundle_text(deal["take"])
+            deal["due"] = offer_due(state, deal["id"])  # the loan's due date, if agreed
             deal["moves"] = [f for f in forms if f["type"] in DEAL_MOVES
                              and f["fixed"].get("deal") == deal["id"]]
         if actor in state.teams or actor == WORKERS:

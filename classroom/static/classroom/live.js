@@ -130,7 +130,18 @@
     const marks = (name) => parseInt((form.elements[name] || {}).value, 10) || 0;
     const cash = Number(out.dataset.cash) - marks("give.cash") + marks("take.cash");
     const fmt = (n) => n.toLocaleString(root.dataset.lang || document.documentElement.lang || undefined);
-    out.textContent = out.dataset.pattern.replace("{cash}", fmt(cash));
+    let text = out.dataset.pattern.replace("{cash}", fmt(cash));
+    // A loan with a due date (private_loan_due "agreed"): whose year it is due with.
+    const years = parseInt((form.elements["loan_due_years"] || {}).value, 10);
+    const partner = form.elements["partner"];
+    if (out.dataset.duePattern && years > 0 && partner && (marks("give.loan") || marks("take.loan"))) {
+      const option = partner.selectedOptions[0];
+      const lends = marks("give.loan") > 0; // the partner borrows
+      const team = lends ? partner.value : out.dataset.me;
+      const year = Number(lends ? (option && option.dataset.year) : out.dataset.myYear) + years;
+      text += " · " + out.dataset.duePattern.replace("{team}", team).replace("{year}", String(year));
+    }
+    out.textContent = text;
     out.classList.toggle("error", cash < 0);
   }
 
@@ -262,7 +273,11 @@
         const value = input.value.trim();
         if (!input.name || value === "") continue;
         const [side, field] = input.name.split(".");
-        if (!field) { action[side] = value; continue; }
+        if (!field) { // a number field of the deal itself (loan_due_years) goes as a number
+          const number = Number(value);
+          action[side] = input.type === "number" && Number.isInteger(number) ? number : value;
+          continue;
+        }
         if (field === "machines" || field === "lease") {
           action[side][field] = value.split(/[ ,;]+/).filter(Boolean).map((v) => parseInt(v, 10));
         } else {
