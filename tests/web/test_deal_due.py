@@ -19,7 +19,7 @@ from classroom.screens import ScreenSpec, build_screen
 from .conftest import make_game
 from .test_limits import error_of, joined, post_move
 
-LOAN = {"type": "propose_deal", "partner": "Blue", "give": {"loan": 5000},
+LOAN: dict[str, Any] = {"type": "propose_deal", "partner": "Blue", "give": {"loan": 5000},
         "take": {}, "terms": "10 % a year"}
 
 
