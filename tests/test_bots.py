@@ -8,14 +8,18 @@ are measured over hundreds of games by ``python -m playboss.rules tournament`` a
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 from playboss.rules import actions as A
-from playboss.rules.bots import BOTS, SensibleBot
+from playboss.rules.bots import BOTS, Bot, SensibleBot, StrongBot
+from playboss.rules.bots.strong import SMALL_BUDGET
 from playboss.rules.config import GameConfig
+from playboss.rules.errors import RuleViolation
 from playboss.rules.gamelog import GameLog
 from playboss.rules.legal import legal_actions, waiting_for
-from playboss.rules.simulate import play_game
+from playboss.rules.simulate import play_game, play_seated
 from playboss.rules.statements import final_results
 from playboss.rules.tournament import report, tournament, wilson
 
@@ -56,7 +60,7 @@ def test_every_move_of_the_sensible_bot_is_legal(steps: frozenset[int]) -> None:
     config = GameConfig(teams=SIX[:4], seed=17, years=3, steps=steps)
     _, state = GameLog.start(config)
     bots = {name: SensibleBot(i) for i, name in enumerate(config.teams)}
-    others = {}
+    others: dict[str, Bot] = {}
     from playboss.rules.engine import apply
     from playboss.rules.invariants import check
 
@@ -107,3 +111,40 @@ def test_tournament_rotates_seats_and_reports_intervals() -> None:
 def test_tournament_refuses_an_unknown_bot() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         tournament(["sensible", "clever"], games=1, teams=2, seed=1)
+
+
+#: Every combination of the expansion steps 1 to 6, the base model (none) included: 64.
+EVERY_SET_OF_STEPS = [frozenset(s) for n in range(7) for s in combinations(range(1, 7), n)]
+
+
+def _play_three_years(steps: frozenset[int], seats: dict[str, Bot], seed: int) -> None:
+    """A short game to its end; a move the engine refuses raises ``RuleViolation`` and
+    names the set of steps, the seed and the move (issue 12: the sensible bot sold the fresh
+    goods of step 6 without step 1 at seed 1)."""
+    config = GameConfig(teams=tuple(seats), seed=seed, years=3, steps=steps)
+    try:
+        state, _ = play_seated(config, seats, checks=False)
+    except RuleViolation as refused:
+        pytest.fail(f"steps {sorted(steps)}, seed {seed}: {refused.code}: {refused}")
+    assert state.phase == "ended"
+
+
+@pytest.mark.parametrize("bot", ["sensible", "greedy"])
+def test_no_bot_move_is_refused_with_any_set_of_steps(bot: str) -> None:
+    """Production (step 6): with any combination of the steps, fresh goods among them, the
+    sensible and the greedy bot play three years without one refused move (three seeds, three
+    teams; before the fix the sensible bot's sale was refused in games with step 6 and
+    without step 1, the first at steps {6}, seed 3)."""
+    for steps in EVERY_SET_OF_STEPS:
+        for seed in (1, 2, 3):
+            seats = {name: BOTS[bot](i) for i, name in enumerate(("Red", "Blue", "Green"))}
+            _play_three_years(steps, seats, seed)
+
+
+def test_no_move_of_the_strong_bot_is_refused_with_any_set_of_steps() -> None:
+    """Production (step 6): the strong bot (a small look-ahead, beside two sensible bots)
+    plays three years with every combination of the steps without one refused move."""
+    for steps in EVERY_SET_OF_STEPS:
+        seats: dict[str, Bot] = {"Red": StrongBot(0, SMALL_BUDGET), "Blue": SensibleBot(1),
+                                 "Green": SensibleBot(2)}
+        _play_three_years(steps, seats, seed=1)

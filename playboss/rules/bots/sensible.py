@@ -195,9 +195,10 @@ class SensibleBot(Bot):
             if credit is not None:
                 return Invest(name, credit=credit)
         sell = self.units_to_sell(state, team, late or team.cash < self.reserve(team))
-        if sell and Sell not in by_cls:
-            offers = [c for cls, cs in by_cls.items() if cls.type == "offer_sale" for c in cs]
-            sell = min(sell, offers[0].size()) if offers else 0
+        if sell:  # no more than the sale listed (step 6 holds back fresh goods from it)
+            sales = by_cls.get(Sell) or [
+                c for cls, cs in by_cls.items() if cls.type == "offer_sale" for c in cs]
+            sell = min(sell, sales[0].size()) if sales else 0
         produce = by_cls.get(Produce)
         if sell and (not produce or team.finished >= 2 * max(1, capacity) or late
                      or team.cash < self.reserve(team)):
