@@ -8,6 +8,7 @@ import copy
 import pickle
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,9 @@ from playboss.rules.ruleset import RulePart, compose
 from playboss.rules.snapshot import state_from_dict, state_to_dict
 from playboss.rules.state import GameState
 from playboss.rules.steps import takeover
+from playboss.rules.steps.free_market import offer
 from playboss.rules.steps.free_market.part import PART as FREE_MARKET
+from playboss.rules.steps.labor import fresh_goods
 from playboss.rules.steps.labor.part import PART as LABOR_MARKET
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,7 +74,10 @@ def test_the_rule_set_is_composed_from_the_config() -> None:
     assert one_and_six.parts == (rulebook.BASE, rulebook.PARTS[1], FREE_MARKET, LABOR_MARKET,
                                  takeover.PART)  # buying a business comes with step 6
     assert base.handlers[actions.Sell] is red_field.sell  # no step: the base model's sale
-    assert one_and_six.handlers[actions.Sell].__qualname__ == "sell over sell over sell"
+    sale = one_and_six.handlers[actions.Sell]  # step 6's, over step 1's, over the base model's
+    assert isinstance(sale, partial) and sale.func is fresh_goods.sell
+    assert sale.keywords["base"].func is offer.sell
+    assert sale.keywords["base"].keywords["base"] is red_field.sell
     assert not base.bot_hints and not base.sale_limits and not base.turn_choice_filters
     assert one_and_six.viewers.keys() == {"workers"}
     # The vocabulary is every part's: step 6's moves are known (and refused by step 6's own
@@ -93,7 +99,7 @@ def test_a_state_keeps_its_rules_through_copies_snapshots_and_pickles() -> None:
 def test_composing_refuses_what_it_cannot_order() -> None:
     """A move with two handlers, a wrapper of a move nobody handles and a kind of pending
     item claimed twice are mistakes in ``PARTS``, refused when the rule set is composed."""
-    def noop(*args: Any) -> None:
+    def noop(*args: Any, **kwargs: Any) -> None:
         return None
 
     cases = [

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .actions import Action
 from .choice import Choice
@@ -38,9 +39,16 @@ from .state import GameState, Pending, Team
 from .turn import Turn
 
 Handler = Callable[[Turn, Any], None]
-#: A handler that wraps the one in force before it: ``wrapper(turn, action, base)``, where
-#: ``base`` is the handler of the parts before (which it calls, or refuses before).
-Wrapper = Callable[[Turn, Any, Handler], None]
+
+
+class Wrapper(Protocol):
+    """A handler that wraps the one in force before it: ``wrapper(turn, action, base)``, where
+    ``base`` is the handler of the parts before (which it calls, or refuses before); the rule
+    set holds ``partial(wrapper, base=base)``."""
+
+    def __call__(self, turn: Turn, action: Any, base: Handler) -> None: ...
+
+
 Hook = Callable[..., None]
 T = TypeVar("T")
 
@@ -180,15 +188,6 @@ class RuleSet:
         return (self.rebuild, (self.in_force,))
 
 
-def _wrapped(wrapper: Wrapper, base: Handler) -> Handler:
-    def handler(turn: Turn, action: Any) -> None:
-        wrapper(turn, action, base)
-
-    handler.__qualname__ = f"{getattr(wrapper, '__qualname__', 'wrapper')} over " \
-                           f"{getattr(base, '__qualname__', 'handler')}"
-    return handler
-
-
 def _merge(table: dict[str, T], contributed: Mapping[str, T], part: str) -> None:
     """Kinds of pending item and viewers belong to one part each."""
     for key, value in contributed.items():
@@ -236,7 +235,8 @@ def compose(every_part: tuple[RulePart, ...], switched_on: tuple[bool, ...],
         for cls, wrapper in part.wraps.items():
             if cls not in handlers:
                 raise ValueError(f"{part.name} wraps {cls.__name__}, which has no handler")
-            handlers[cls] = _wrapped(wrapper, handlers[cls])
+            # functools.partial, not a closure: no Python frame of its own on every move
+            handlers[cls] = partial(wrapper, base=handlers[cls])
         for point, functions in part.hooks.items():
             if point not in hooks:
                 raise ValueError(f"{part.name}: no hook point {point!r}")
