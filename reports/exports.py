@@ -83,7 +83,7 @@ def results_sheet(fig: Figures) -> Sheet:
     """The end-of-game valuation, ranked, with sales, yields and personal goals."""
     header = [_("Rank"), _("Team"), _("Result"), _("Owned capital"), _("Balance-sheet total"),
               _("Sales to the market"), _("Sales yield"), _("Asset yield"),
-              _("Asset yield per lap"), _("Laps played"), _("Years completed"), _("Bankrupt"),
+              _("Asset yield per year"), _("Years played"), _("Years completed"), _("Bankrupt"),
               _("Personal goal")]
     rows: list[list[Any]] = []
     for r in fig.results():

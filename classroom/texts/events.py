@@ -537,8 +537,10 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
 }
 
 
-#: Events whose engine text speaks of a "lap" where the game's words say "year" (issue 13,
-#: "Words"): the site tells them in its own words in English too.
+#: Events whose engine text spoke of a "lap" where the game's words say "year" (issue 13,
+#: "Words"): the site tells them in its own words in English too. The engine says "year" now,
+#: but a game's events are stored as they were told (``GameAction.events``): a game played
+#: before keeps "lap" in its texts.
 SITE_WORDS_IN_ENGLISH = frozenset({"workers_retired"})
 
 

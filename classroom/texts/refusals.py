@@ -127,11 +127,6 @@ def render(code: str, params: Mapping[str, Any]) -> str | None:
 
 
 # ====================================================================== the entry point
-#: Codes whose engine message speaks of a "lap" where the game's words say "year" (issue 13,
-#: "Words"): told from the catalogue in English too.
-SITE_WORDS_IN_ENGLISH = frozenset({"start_salary"})
-
-
 def _parts(refusal: Any) -> tuple[str, Mapping[str, Any], str]:
     """(code, params, English message) of a refusal: a RuleViolation, an exception wrapping
     one (a ServiceError raised ``from`` it), an exception with a ``code`` of its own, or a
@@ -158,7 +153,7 @@ def translate_refusal(refusal: RuleViolation | BaseException | str,
         with translation.override(language):
             return translate_refusal(refusal)
     code, params, message = _parts(refusal)
-    if in_english() and code not in SITE_WORDS_IN_ENGLISH:
+    if in_english():
         return message
     if code:
         told = render(code, params)

@@ -38,11 +38,11 @@ GOAL_TITLES = {
     "first_to_sales": "First to reach the sales target",
     "sales_then_profit": "Highest profit once a team reaches the sales target",
     "sales_yield": "Highest sales yield (profit / sales)",
-    "asset_yield": "Highest asset yield per lap (profit / balance-sheet total / laps)",
+    "asset_yield": "Highest asset yield per year (profit / balance-sheet total / years)",
 }
 FORMULAS = {
     "sales_yield": "Sales yield = total profit / total sales",
-    "asset_yield": "Asset yield = total profit / balance-sheet total / laps played",
+    "asset_yield": "Asset yield = total profit / balance-sheet total / years played",
 }
 
 

@@ -52,7 +52,7 @@ def offer_hire(turn: Turn, action: OfferHire) -> None:
         raise RuleViolation("A salary cannot be below 0 Marks.", rule, code="salary_negative",
                             params={"salary": salary})
     if not lab["first_lap_done"] and salary != START_SALARY:
-        raise RuleViolation(f"Until the first team completes its first lap the salary is "
+        raise RuleViolation(f"Until the first team completes its first year the salary is "
                             f"{marks(START_SALARY)} Marks a worker; then it is negotiated "
                             "freely.", section("Labor Costs"), code="start_salary",
                             params={"salary": START_SALARY})

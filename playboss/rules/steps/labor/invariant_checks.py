@@ -50,7 +50,7 @@ def problems(state: GameState) -> list[str]:
     if accounts.get(RETIRED, EMPTY_ACCOUNT).get(WORKER, 0) != retired:
         out.append("ledger and representative disagree on the retired workers")
     if lab["first_lap_done"] and pool:
-        out.append("unused workers left after the first lap")
+        out.append("unused workers left after the first year")
     strikes, lockouts, offers = lab["strikes"], lab["lockouts"], lab["offers"]
     if strikes or lockouts or offers:
         names = set(strikes) | set(lockouts) | {o["team"] for o in offers.values()}

@@ -27,7 +27,7 @@ def on_close_year(turn: Turn, team: Team) -> None:
     lab["pool"] = 0
     lab["retired"] += unused
     move_workers(turn, WORKERS, RETIRED, unused, "retired after the first lap")
-    turn.emit("workers_retired", f"{team.name} completes the first lap: the worker "
+    turn.emit("workers_retired", f"{team.name} completes the first year: the worker "
               f"representative returns {workers_text(unused)} never hired; from now on salaries "
               "are negotiated freely and unemployment support is paid.", team=team.name,
               workers=unused)
