@@ -15,8 +15,9 @@ from classroom.models import Classroom
 
 @pytest.fixture(autouse=True)
 def _media(settings: Any, tmp_path: Path) -> Path:
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
+    media: Path = tmp_path / "media"
+    settings.MEDIA_ROOT = media
+    return media
 
 
 @pytest.fixture

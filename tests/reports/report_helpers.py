@@ -41,9 +41,9 @@ def played(steps: frozenset[int] = frozenset({4}), seed: int = 7, years: int = 3
         return Played(state, log)
     log, state = GameLog.start(config)
     for name in teams:
-        action = SetPersonalGoal(name, text=f"{name}: grow & stay <debt-free>")
-        apply(state, action)
-        log.record(action, state)
+        personal = SetPersonalGoal(name, text=f"{name}: grow & stay <debt-free>")
+        apply(state, personal)
+        log.record(personal, state)
     from playboss.rules.bots import BOTS, RandomBot
     from playboss.rules.legal import waiting_for
 

@@ -17,7 +17,7 @@ from reports.labels import kind_label, reason_label
 
 
 def context(game: dict[str, object] | None = None) -> Ctx:
-    state = played(**(game or {})).state  # type: ignore[arg-type]
+    state = played(**(game or {})).state
     return Ctx.of(GameMeta(name="Year-end game", code="ABC234", seq=state.seq, ended=True),
                   state)
 

@@ -29,7 +29,7 @@ TAXES = dict(steps=frozenset({4}), seed=7)
 
 @pytest.fixture
 def game(classroom: Classroom) -> Game:
-    return import_played(classroom, played(**TAXES))  # type: ignore[arg-type]
+    return import_played(classroom, played(**TAXES))
 
 
 def team_client(game: Game, name: str) -> Client:
@@ -56,6 +56,7 @@ def test_a_team_builds_its_statements_and_downloads_them(game: Game) -> None:
     response = client.post(reverse("reports:request", args=[game.pk]), {"kind": "team"})
     job = ReportJob.objects.get(game=game, kind=Kind.TEAM)
     assert response.status_code == 302 and response["Location"].endswith(f"#job-{job.pk}")
+    assert job.team is not None
     assert (job.status, job.progress, job.team.name, job.by_teacher) == (
         Status.DONE, 100, "Red", False)
     assert job.seq == game.seq and job.file.name.endswith("statements-red.pdf")
