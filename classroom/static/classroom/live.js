@@ -122,24 +122,24 @@
     out.classList.toggle("error", cash < 0); // more than the team can pay
   }
 
-  // A private deal's form: the team's cash after the Marks it gives and gets (the goods and
-  // machines change no cash).
+  // A private deal's form: the team's cash after the Marks it gives and gets, a loan's
+  // included (the goods and machines change no cash).
   function liveDealCash(form) {
     const out = form.querySelector("output.deal-cash");
     if (!out) return;
     const marks = (name) => parseInt((form.elements[name] || {}).value, 10) || 0;
-    const cash = Number(out.dataset.cash) - marks("give.cash") + marks("take.cash");
+    const cash = Number(out.dataset.cash) - marks("give.cash") - marks("give.loan")
+      + marks("take.cash") + marks("take.loan");
     const fmt = (n) => n.toLocaleString(root.dataset.lang || document.documentElement.lang || undefined);
     let text = out.dataset.pattern.replace("{cash}", fmt(cash));
-    // A loan with a due date (private_loan_due "agreed"): whose year it is due with.
+    // A loan with a due date (private_loan_due "agreed"): after how many of whose years (the
+    // borrower's: the partner when this team lends).
     const years = parseInt((form.elements["loan_due_years"] || {}).value, 10);
     const partner = form.elements["partner"];
-    if (out.dataset.duePattern && years > 0 && partner && (marks("give.loan") || marks("take.loan"))) {
-      const option = partner.selectedOptions[0];
-      const lends = marks("give.loan") > 0; // the partner borrows
-      const team = lends ? partner.value : out.dataset.me;
-      const year = Number(lends ? (option && option.dataset.year) : out.dataset.myYear) + years;
-      text += " · " + out.dataset.duePattern.replace("{team}", team).replace("{year}", String(year));
+    if (out.dataset.dueMany && years > 0 && partner && (marks("give.loan") || marks("take.loan"))) {
+      const team = marks("give.loan") > 0 ? partner.value : out.dataset.me;
+      const pattern = years === 1 ? out.dataset.dueOne : out.dataset.dueMany;
+      text += " · " + pattern.replace("{team}", team).replace("{years}", fmt(years));
     }
     out.textContent = text;
     out.classList.toggle("error", cash < 0);
