@@ -349,7 +349,7 @@ def _sell_back(state: GameState, team: Team, choice: Choice) -> Described:
 
 def _collateral_words(value: int, to_bank: int) -> str:
     """Collateral "repay_first": the sale first repays the bank debt above the line it leaves,
-    from the proceeds as far as they go (``collateral.repay`` takes the rest from the cash)."""
+    from the proceeds as far as they go (``any_time.sell_back``: at most the sale's value)."""
     return _("%(repaid)s Marks of it go to the bank first: your debt above the credit line "
              "that is left") % {"repaid": m(min(value, to_bank))}
 
