@@ -409,6 +409,9 @@ def undo(*, game_id: int, to_seq: int) -> int:
         game.seq = to_seq
         game.revision += 1
         game.history += 1
+        # books on the projector after a move taken back: after the last move left
+        if game.projector_focus_move is not None and game.projector_focus_move > to_seq:
+            game.projector_focus_move = to_seq
         if game.status == Game.Status.ENDED:
             game.status = Game.Status.RUNNING
         state_store.forget(game.pk)
@@ -422,7 +425,7 @@ def undo(*, game_id: int, to_seq: int) -> int:
             else:
                 game.deadline = timezone.now() + timedelta(seconds=game.round_seconds)
         game.save(update_fields=["seq", "revision", "history", "deadline", "paused_remaining",
-                                 "status", "updated"])
+                                 "status", "projector_focus_move", "updated"])
         revision = game.revision
         transaction.on_commit(lambda: events.broadcast(
             game_id, revision, to_seq,

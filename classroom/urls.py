@@ -43,6 +43,8 @@ urlpatterns = [
     path("games/<int:game_id>/projector/standings/", views.projector_standings,
          name="projector_standings"),
     path("games/<int:game_id>/projector/link/", views.projector_link, name="projector_link"),
+    path("games/<int:game_id>/projector/board/", views.projector_board,
+         name="projector_board"),
     path("games/<int:game_id>/projector/<str:token>/", views.projector_public,
          name="projector_public"),
     path("games/<int:game_id>/teams/", views.team_sheet, name="team_sheet"),

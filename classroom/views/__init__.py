@@ -3,7 +3,13 @@
 from .books import books
 from .live import game_panel, game_revision, submit_move, tick
 from .practice import practice_bots, practice_hint, practice_new, practice_undo
-from .projector import projector, projector_public, projector_standings, team_sheet
+from .projector import (
+    projector,
+    projector_board,
+    projector_public,
+    projector_standings,
+    team_sheet,
+)
 from .public import home, join, join_by_link
 from .renew import projector_link, representative_pin
 from .teacher import (
@@ -57,6 +63,7 @@ __all__ = [
     "join_by_link",
     "play",
     "projector",
+    "projector_board",
     "projector_link",
     "projector_public",
     "representative_pin",

@@ -27,7 +27,7 @@ from playboss.rules.state import GameState
 from playboss.rules.statements import balance_sheet
 from playboss.rules.views import PUBLIC
 
-from .. import links, selectors, services, state_store
+from .. import links, projector_focus, selectors, services, state_store
 from ..access import is_owner, open_projector, students_represent, token_matches, viewer_for
 from ..models import Game
 from ..qr import qr_svg
@@ -312,6 +312,20 @@ def projector_standings(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         services.set_projector_standings(game_id=game.pk,
                                          standings=request.POST.get("standings", ""))
+    except services.ServiceError as exc:
+        return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
+    return redirect("classroom:projector", game_id=game.pk)
+
+
+@require_POST
+def projector_board(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The owner, on the projector page, takes a team's books down: the board again, and the
+    teacher stays on the projector page (the bank console's button leads to the console)."""
+    game = get_object_or_404(Game.objects.select_related("classroom"), pk=game_id)
+    if not is_owner(request, game):
+        return HttpResponse(status=403)
+    try:
+        projector_focus.set_projector_focus(game_id=game.pk, user=request.user, team="")
     except services.ServiceError as exc:
         return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
     return redirect("classroom:projector", game_id=game.pk)

@@ -176,6 +176,8 @@ MATRIX: dict[str, Case] = {
                                                   projector=OK)),
     "games/<int:game_id>/projector/standings/": Case(only((OWNER,), 403), method="post",
                                                      data={"standings": "sales"}),
+    # the owner's projector page takes a team's books down (issue 13); the secret link may not
+    "games/<int:game_id>/projector/board/": Case(only((OWNER,), 403), method="post"),
     # the projector's secret link: whoever holds it watches (the public view only)
     "games/<int:game_id>/projector/<str:token>/": Case(expect(OK), carries=("projector",)),
     "games/<int:game_id>/teams/": Case(expect(LOGIN, other_teacher=404, owner=OK)),

@@ -242,3 +242,71 @@ def test_the_team_whose_books_are_shown_is_told(game: Game, teacher: User) -> No
     assert note not in team_screen("Blue")
     set_projector_focus(game_id=game.pk, user=teacher, team="Blue")
     assert note in team_screen("Blue") and note not in team_screen("Red")
+
+
+# ---------------------------------------------------------------- loose ends (issue 13)
+def console_control(client: Client, game: Game) -> str:
+    html = client.get(f"/games/{game.pk}/panel/", {"as": "bank"}).content.decode()
+    control = html[html.index('class="card projector-focus"'):]
+    return control[:control.index("</section>")]
+
+
+def test_an_undo_before_the_chosen_move_shows_the_books_after_the_last_move(
+        classroom: Classroom, teacher: User, client: Client) -> None:
+    """The move chosen for the projector is taken back: the console's "after move" field and
+    the projector read the last move left, not a move the game no longer has."""
+    game = played(classroom)
+    chosen = game.seq
+    set_projector_focus(game_id=game.pk, user=teacher, team="Red", move=chosen)
+    services.undo(game_id=game.pk, to_seq=chosen - 10)
+    game.refresh_from_db()
+    assert game.projector_focus_move == game.seq == chosen - 10
+    client.force_login(teacher)
+    control = console_control(client, game)
+    assert f'max="{game.seq}" inputmode="numeric" value="{game.seq}"' in control
+    assert f"The projector shows Red's books, after move {game.seq}." in control
+    assert f'data-move="{game.seq}"' in projector_panel(game)
+
+
+def test_an_undo_after_the_chosen_move_or_with_the_latest_keeps_the_choice(
+        classroom: Classroom, teacher: User) -> None:
+    game = played(classroom)
+    set_projector_focus(game_id=game.pk, user=teacher, team="Red", move=5)
+    services.undo(game_id=game.pk, to_seq=game.seq - 10)
+    game.refresh_from_db()
+    assert (game.projector_focus, game.projector_focus_move) == ("Red", 5)
+    set_projector_focus(game_id=game.pk, user=teacher, team="Blue")
+    services.undo(game_id=game.pk, to_seq=game.seq - 1)
+    game.refresh_from_db()
+    assert (game.projector_focus, game.projector_focus_move) == ("Blue", None)
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Back to the board"),
+                                                 ("de", "Zurück zum Spielbrett")])
+def test_the_teacher_takes_the_books_down_from_the_projector_page(
+        game: Game, teacher: User, owner: Client, language: str, words: str) -> None:
+    """The teacher's own projector page has a way back to the board (shown while books are
+    up, board.css); it leaves the teacher on the projector page."""
+    set_projector_focus(game_id=game.pk, user=teacher, team="Red")
+    html = owner.get(f"/games/{game.pk}/projector/", HTTP_ACCEPT_LANGUAGE=language,
+                     ).content.decode()
+    form = html[html.index('class="pj-back-to-board"') - 80:]
+    form = form[:form.index("</form>")]
+    assert f'action="/games/{game.pk}/projector/board/"' in form and words in form
+
+    response = owner.post(f"/games/{game.pk}/projector/board/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/projector/"
+    game.refresh_from_db()
+    assert (game.projector_focus, game.projector_focus_move) == ("", None)
+
+
+def test_the_public_projector_link_cannot_take_the_books_down(game: Game,
+                                                              teacher: User) -> None:
+    set_projector_focus(game_id=game.pk, user=teacher, team="Red", move=0)
+    laptop = Client()
+    html = laptop.get(f"/games/{game.pk}/projector/{game.projector_token}/").content.decode()
+    assert "pj-back-to-board" not in html and "/projector/board/" not in html
+    assert laptop.post(f"/games/{game.pk}/projector/board/").status_code == 403
+    game.refresh_from_db()
+    assert (game.projector_focus, game.projector_focus_move) == ("Red", 0)
