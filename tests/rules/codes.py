@@ -19,7 +19,7 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parents[2] / "playboss" / "rules"
 
 #: Params a raising helper adds to the ones its caller passes.
-HELPER_PARAMS = {"_need_cash": {"cash", "cost"}, "wrong_kind": {"setting"}}
+HELPER_PARAMS = {"require_cash": {"cash", "cost"}, "wrong_kind": {"setting"}}
 
 
 @dataclass

@@ -103,9 +103,9 @@ def test_every_code_has_its_german_sentence() -> None:
 
 
 def test_every_move_has_its_name_for_not_open_now() -> None:
-    """Each move whose handler asks ``_require_turn`` has a name in ``ACTIONS``."""
+    """Each move whose handler asks ``require_turn`` has a name in ``ACTIONS``."""
     source = "\n".join(p.read_text("utf-8") for p in ENGINE.rglob("*.py"))
-    assert "_require_turn(" in source
+    assert "require_turn(" in source
     for kind in ("purchase", "invest", "produce", "sell", "offer_sale", "pass", "buy_web",
                  "cost", "write_off", "draw_risk", "renew_lease", "pay_marketing"):
         assert kind in ACTION_TYPES and kind in ACTIONS, kind
