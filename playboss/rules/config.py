@@ -120,12 +120,12 @@ class GameConfig:
     #: takes a list of team names or a mapping {team: true}.
     duties: tuple[str, ...] = ()
     #: The rulebook's literal readings (``readings``: each setting's choices, its legacy and
-    #: its literal value). The defaults are the legacy values for now.
-    advertising_field: str = "current"
-    marketing_sales: str = "per_organization"
-    free_market_asking_price: str = "steps"
-    collateral: str = "free"
-    private_loan_due: str = "never"
+    #: its literal value). The defaults are the literal values.
+    advertising_field: str = "next"
+    marketing_sales: str = "one_per_turn"
+    free_market_asking_price: str = "any"
+    collateral: str = "repay_first"
+    private_loan_due: str = "agreed"
 
     # ------------------------------------------------------------------ derived
     @property
@@ -314,8 +314,8 @@ class GameConfig:
                 value = list(value)
             elif isinstance(value, Limits):
                 value = asdict(value)
-            elif f.name in readings.LEGACY and readings.LEGACY[f.name] == value:
-                continue  # a reading at its legacy value is implied (see ``readings``)
+            elif f.name in readings.LITERAL and readings.LITERAL[f.name] == value:
+                continue  # a reading at its default, the literal value, is implied
             out[f.name] = value
         return out
 
@@ -337,10 +337,6 @@ class GameConfig:
         unusable = {name for name, _ in found.found}
         kwargs: dict[str, Any] = {k: v for k, v in data.items()
                                   if k in known and k not in unusable}
-        # A config that names no reading plays its legacy value, whatever the defaults: it
-        # was written before the setting existed, or by ``to_dict`` leaving the value out.
-        for name, legacy in readings.LEGACY.items():
-            kwargs.setdefault(name, legacy)
         for name, convert in _CONVERT.items():
             if name not in kwargs:
                 continue

@@ -1,14 +1,17 @@
 """The rulebook's literal reading where the engine strayed (issue 14): five settings.
 
 Each setting has the value the engine played before the setting existed (``LEGACY``) and the
-value that does what the rulebook's words say (``LITERAL``). Until the engine's restructuring
-has landed, every default is still the legacy value, so that ``bench/fingerprint.py`` proves
-the restructuring alone; the integrator then makes the literal values the defaults.
+value that does what the rulebook's words say (``LITERAL``). The literal values are the
+defaults (issue 14: they were made so only after the restructuring had been proved
+behaviour-neutral with ``bench/fingerprint.py``).
 
-A config that does not name one of these settings plays its legacy value, and ``to_dict``
-leaves a setting out while it holds its legacy value: a game log or snapshot written before
-the setting existed replays as it was played, whatever the defaults become, and a log of a game
-on the legacy reading reads as before (also for a site that does not know the setting yet).
+A config that does not name one of these settings plays its default, the literal value, and
+``to_dict`` leaves a setting out while it holds it, so a log written from the rulebook by
+someone who never heard of these settings plays the rulebook's words. Games the site stored
+before the defaults changed keep the legacy values: the site's migration
+``classroom/0010_legacy_readings`` writes them into their stored set-up and snapshots. A log
+exported before then names no reading either; to replay it as it was played, add the legacy
+values to its ``config`` (``docs/game-log.md``).
 
 This module holds only names and values; the rules that read them live beside the rule they
 change (``red_field``/``any_time``, ``steps.marketing``, ``steps.free_market.offer``,
@@ -51,7 +54,8 @@ CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "collateral": COLLATERAL,
     "private_loan_due": PRIVATE_LOAN_DUE,
 }
-#: What the engine played before the settings existed (and still the defaults).
+#: What the engine played before the settings existed (the site's older games keep it:
+#: ``classroom`` migration 0010 writes it into their stored set-ups).
 LEGACY: Final[dict[str, str]] = {
     "advertising_field": "current",
     "marketing_sales": "per_organization",
@@ -59,7 +63,7 @@ LEGACY: Final[dict[str, str]] = {
     "collateral": "free",
     "private_loan_due": "never",
 }
-#: The rulebook's words, read literally.
+#: The rulebook's words, read literally: the defaults.
 LITERAL: Final[dict[str, str]] = {
     "advertising_field": "next",
     "marketing_sales": "one_per_turn",

@@ -83,8 +83,9 @@ def test_a_bankrupt_team_ranks_last() -> None:
 
 def test_a_team_that_can_raise_the_money_is_not_bankrupt() -> None:
     """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": only when the assets
-    are not sufficient - a team that can sell to the bank must, and then pays."""
-    state = machine_game()  # cash 5,000, debt 5,000
+    are not sufficient - a team that can sell to the bank must, and then pays. (With the
+    machine free of its bank debt: ``collateral="free"``; the literal reading is below.)"""
+    state = machine_game(collateral="free")  # cash 5,000, debt 5,000
     turn_to(state, "Red", "R", A.Purchase("Red", units=12))  # cash 350
     play(state, A.Roll("Red", die=5), A.DrawRisk("Red", card=MAJOR_BREAKDOWN))  # field 10
     red = state.teams["Red"]
@@ -92,6 +93,20 @@ def test_a_team_that_can_raise_the_money_is_not_bankrupt() -> None:
     assert state.pending[0].amount == 3_000
     play(state, A.SellBack("Red", item="machine"))
     assert red.cash == 350 + 5_000 - 3_000 and state.current == "Blue"
+
+
+def test_the_machine_that_secures_the_debt_repays_the_bank_before_the_bill() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": "the machines are
+    considered collateral which can be collected by the bank" - by default (``collateral="repay_first"``) the machine sold back
+    repays the 5,000 of bank debt it secured; the 350 left cannot pay the 3,000 bill, and the
+    team is bankrupt."""
+    state = machine_game()
+    turn_to(state, "Red", "R", A.Purchase("Red", units=12))  # cash 350
+    play(state, A.Roll("Red", die=5), A.DrawRisk("Red", card=MAJOR_BREAKDOWN))  # field 10
+    red = state.teams["Red"]
+    assert not red.bankrupt and state.pending[0].amount == 3_000
+    play(state, A.SellBack("Red", item="machine"))
+    assert red.bankrupt and red.bank_debt == 0
 
 
 def test_open_credit_counts_before_bankruptcy() -> None:
