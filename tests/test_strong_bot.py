@@ -146,7 +146,10 @@ def _play(steps: frozenset[int], seed: int, years: int) -> tuple[int, set[str]]:
 @pytest.mark.parametrize("steps", [frozenset(), *(frozenset({s}) for s in range(1, 7)),
                                    frozenset(range(1, 7))],
                          ids=lambda s: "+".join(map(str, sorted(s))) or "base")
-@pytest.mark.parametrize("seed", [40, 41])
+#: Not 41: under the literal collateral reading its base game loses the strong Green to a
+#: bankruptcy at move 63 (debt at its line, no cash: the machine's price repays the bank), and
+#: 78 strong moves are too few for the check to say much.
+@pytest.mark.parametrize("seed", [40, 42])
 def test_every_move_is_legal_in_the_base_model_and_with_every_step(
         steps: frozenset[int], seed: int) -> None:
     moves, codes = _play(steps, seed=seed + len(steps) + sum(steps), years=3)

@@ -5,6 +5,7 @@ at the start field; private loans between teams."""
 from __future__ import annotations
 
 from playboss.rules import actions as A
+from playboss.rules.readings import LEGACY
 
 from .helpers import (
     computer_game,
@@ -168,8 +169,10 @@ def test_private_loans_carry_no_bank_interest() -> None:
 
 def test_debt_above_the_line_may_remain() -> None:
     """Rulebook I, "Repurchase Value" and "Lines of Credit": machines can be sold back at any
-    time; the bank debt stays (above the new line) and nothing more is lent."""
-    state = machine_game()  # a machine, 5,000 borrowed on it
+    time; on the legacy reading (``collateral: "free"``, pinned: the literal one repays the
+    debt from the price, tests/rules/test_literal_readings.py) the bank debt stays, above the
+    new line, and nothing more is lent."""
+    state = machine_game(collateral=LEGACY["collateral"])  # a machine, 5,000 borrowed on it
     play(state, A.SellBack("Red", item="machine"))
     red = state.teams["Red"]
     assert red.bank_debt == 5_000 and red.machines == [] and red.cash == 10_000

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from playboss.rules import actions as A
+from playboss.rules.readings import LEGACY, LITERAL
 from playboss.rules.state import GameState
 
 from .helpers import (
@@ -618,15 +619,28 @@ def test_a_fire_takes_a_single_machine_before_a_double_one() -> None:
     assert left.id == 1 and left.double
 
 
-def test_advertising_bought_on_the_red_field_counts_for_it() -> None:
-    """Rulebook I, "Advertising Campaigns (2 WEBs)": WEB options at any time - a campaign
-    started on a red field before its decision is for that field (the engine's reading of
-    "the next red field")."""
-    state = finished_game()
+def _advertise_and_sell_on_red(advertising_field: str) -> list[int]:
+    """Red (2 finished units, market GAPS) buys a campaign on a red field before deciding and
+    sells both units there: the prices."""
+    state = finished_game(advertising_field=advertising_field)
     buy_webs(state, "Red", 2)
     roll_to(state, "Red", "R")
     events = play(state, A.Advertise("Red"), A.Sell("Red", units=2))
-    assert next(e for e in events if e["type"] == "sell")["prices"] == [5_000, 3_500]
+    return list(next(e for e in events if e["type"] == "sell")["prices"])
+
+
+def test_advertising_bought_on_the_red_field_waits_for_the_next_one() -> None:
+    """Rulebook I, "Advertising Campaigns (2 WEBs)": WEB options at any time, but the higher
+    price is "upon landing on the next red field" - a campaign started on a red field before
+    its decision does not price that field's sale (the 300 gap sells at 3,000)."""
+    assert _advertise_and_sell_on_red(LITERAL["advertising_field"]) == [5_000, 3_000]
+
+
+def test_advertising_bought_on_the_red_field_counts_for_it_on_the_legacy_reading() -> None:
+    """Rulebook I, "Advertising Campaigns (2 WEBs)": with ``advertising_field: "current"``
+    (pinned: the engine's earlier reading of "the next red field") a campaign started on a
+    red field before its decision is for that field (3,500 for the 300 gap)."""
+    assert _advertise_and_sell_on_red(LEGACY["advertising_field"]) == [5_000, 3_500]
 
 
 def test_yellow_production_gets_no_computer_discount() -> None:

@@ -1,9 +1,10 @@
 """The rulebook's literal readings (issue 14) of the base model, each a setting: advertising
 on the NEXT red field, machines as collateral, private loans that come due.
 
-Every test passes the literal value explicitly (``readings.LITERAL``), because the defaults stay
-the engine's earlier readings until the integrator flips them; each also shows the legacy value
-still plays as before, so the test fails if the setting is ignored either way.
+The literal values are the defaults; every test still passes the value it plays explicitly
+(``readings.LITERAL`` or ``readings.LEGACY``), so that it reads the same whatever the defaults,
+and most also show the legacy value still plays as before, so that a test fails if the
+setting is ignored either way.
 """
 
 from __future__ import annotations
@@ -105,15 +106,23 @@ def test_the_listed_offers_of_a_waiting_campaign_are_priced() -> None:
 
 
 def test_the_reading_round_trips_and_is_implied_when_absent() -> None:
-    """Rulebook I, "Advertising Campaigns (2 WEBs)": the setting is in the game's config; a
-    config that names no reading (an older log) plays the legacy value."""
-    config = GameConfig(teams=("Red", "Blue"), **LITERAL)
-    data = config.to_dict()
-    assert {k: data[k] for k in LITERAL} == LITERAL
-    assert GameConfig.from_dict(data) == config
+    """Rulebook I, "Advertising Campaigns (2 WEBs)": the settings are in the game's config; a
+    config that names no reading plays the literal one (the default), ``to_dict`` leaves a
+    reading out at its literal value and writes a legacy one, and a legacy config round-trips.
+    """
+    literal_config = GameConfig(teams=("Red", "Blue"), **LITERAL)
+    assert GameConfig.from_dict({"teams": ["Red", "Blue"]}) == literal_config
+    assert GameConfig(teams=("Red", "Blue")) == literal_config
+    assert not set(LITERAL) & set(literal_config.to_dict())
+    assert GameConfig.from_dict(literal_config.to_dict()) == literal_config
     legacy = GameConfig(teams=("Red", "Blue"), **LEGACY)
-    assert not set(LEGACY) & set(legacy.to_dict())
-    assert GameConfig.from_dict({"teams": ["Red", "Blue"]}) == legacy
+    data = legacy.to_dict()
+    assert {k: data[k] for k in LEGACY} == LEGACY
+    assert GameConfig.from_dict(data) == legacy
+    for name in LEGACY:  # each reading on its own: written when legacy, implied when literal
+        one = GameConfig(teams=("Red", "Blue"), **{name: LEGACY[name]})
+        assert [k for k in LEGACY if k in one.to_dict()] == [name]
+        assert GameConfig.from_dict(one.to_dict()) == one
 
 
 # ====================================================================== collateral
@@ -200,9 +209,32 @@ def test_a_loan_due_after_one_year_is_repaid_when_the_borrower_crosses_the_start
 def test_a_borrower_who_cannot_repay_a_due_loan_is_bankrupt_and_the_bank_is_paid_first() -> None:
     """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": "If your assets are not
     sufficient to repay a bank or private loan when it comes due, you will enter bankruptcy ...
-    the bank has first rights to repayment" - Red's 4,000 go to the bank (5,000 debt), none to
-    Blue, whose loan of 6,000 fell due."""
-    state = machine_game(second_capital=0, **literal("private_loan_due"))
+    the bank has first rights to repayment" - Red's 5,500 (500 cash and its machine, 5,000)
+    repay the bank's 5,000 first; Blue, whose loan of 6,000 fell due, gets the 500 left."""
+    state = machine_game(second_capital=0, **LITERAL)
+    _lend_due(state, 6_000, years=1)
+    walk(state, "Red", 41)
+    idle_others(state, "Red")
+    red, blue = state.teams["Red"], state.teams["Blue"]
+    deal(state, "Red", "Blue", give={"cash": red.cash - 2_000})  # Red keeps 2,000
+    blue_cash = blue.cash
+    events = play(state, A.Roll("Red", die=2))
+    # Interest 500 and fee 1,000 paid; the loan of 6,000 is more than Red can raise: bankrupt.
+    assert [e["reason"] for e in events if e["type"] == "paid"] == ["interest", "loan fee"]
+    bankrupt = [e for e in events if e["type"] == "bankrupt"]
+    assert red.bankrupt and [(e["amount"], e["reason"]) for e in bankrupt] == [
+        (6_000, "private loan due")]
+    assert not [e for e in state.ledger.entries if e.reason == "written off"]  # bank paid
+    assert blue.cash == blue_cash + 500 and not state.loans
+
+
+def test_the_bank_writes_off_what_a_bankrupt_borrower_of_a_due_loan_cannot_repay() -> None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": "the bank has first
+    rights to repayment" - with ``collateral: "free"`` pinned (the debt outlives the machine
+    sold back), Red's 4,000 go to the bank (5,000 debt, 1,000 written off), none to Blue,
+    whose loan of 6,000 fell due."""
+    state = machine_game(second_capital=0, **literal("private_loan_due"),
+                         collateral=LEGACY["collateral"])
     _lend_due(state, 6_000, years=1)
     walk(state, "Red", 41)
     idle_others(state, "Red")

@@ -61,8 +61,9 @@ def test_a_whole_number_of_interest_is_not_rounded() -> None:
 
 
 def _red_with_goods_only(cash: int) -> GameState:
-    """Red holds 1 raw unit, 1 finished unit, ``cash`` Marks and 5,000 bank debt: no machine
-    (sold back after producing), so no credit is open."""
+    """Red holds 1 raw unit, 1 finished unit, ``cash`` Marks and no bank debt: no machine
+    (sold back after producing; its price repaid the 5,000 it secured, ``collateral``), so no
+    credit is open."""
     state = start()
     red_turn(state, "Red", "invest", credit=5_000)
     red_turn(state, "Red", "purchase", units=2)
@@ -70,7 +71,7 @@ def _red_with_goods_only(cash: int) -> GameState:
     do(state, "Red", "sell_back", item="machine")
     red = state.teams["Red"]
     do(state, "bank", "correction", team="Red", amount=cash - red.cash, reason="the test")
-    assert (red.raw, red.finished, red.machines, red.bank_debt) == (1, 1, [], 5_000)
+    assert (red.raw, red.finished, red.machines, red.bank_debt) == (1, 1, [], 0)
     return state
 
 

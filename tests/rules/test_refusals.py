@@ -10,6 +10,7 @@ import pytest
 from playboss.rules import RuleViolation, action_from_dict, apply
 from playboss.rules import actions as A
 from playboss.rules.config import Limits
+from playboss.rules.readings import LEGACY
 
 from .helpers import (
     FULL,
@@ -89,8 +90,9 @@ def test_not_enough_units() -> None:
 
 def test_over_the_credit_limit() -> None:
     """Rulebook I, "Lines of Credit": the bank lends up to half the value of machines and
-    purchased computers, less what it has lent already."""
-    state = machine_game()  # one machine, 5,000 borrowed
+    purchased computers, less what it has lent already (``collateral: "free"`` pinned, so
+    that a debt can outlive its machine)."""
+    state = machine_game(collateral=LEGACY["collateral"])  # one machine, 5,000 borrowed
     refused(state, A.TakeCredit("Red", amount=500),
             "The bank lends up to half the value of your machines and computers: 0 Marks more "
             "at most, not 500.")

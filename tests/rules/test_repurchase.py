@@ -44,11 +44,13 @@ def test_finished_product_1500_each() -> None:
 
 
 def test_machine_5000() -> None:
-    """Rulebook I, "Repurchase Value": 5,000 Marks for each machine; the bank debt stays."""
-    state = machine_game()
+    """Rulebook I, "Repurchase Value": 5,000 Marks for each machine (one bought without credit,
+    so that no debt is repaid from the price: ``collateral``)."""
+    state = machine_game(credit=0)
+    assert state.teams["Red"].cash == 0
     play(state, A.SellBack("Red", item="machine"))
     red = state.teams["Red"]
-    assert red.cash == 10_000 and red.machines == [] and red.bank_debt == 5_000
+    assert red.cash == 5_000 and red.machines == [] and red.bank_debt == 0
     assert state.machines_in_bank() == 20
 
 
@@ -56,18 +58,22 @@ def test_a_double_machine_also_5000() -> None:
     """Rulebook I, "Repurchase Value": 5,000 Marks per machine, regardless of whether it is a
     single or a double machine."""
     state = double_machine_game()
-    cash = state.teams["Red"].cash
-    play(state, A.SellBack("Red", item="machine", machine=1))
-    assert state.teams["Red"].cash == cash + 5_000
+    red = state.teams["Red"]
+    worth = red.cash - red.bank_debt  # the price may repay debt first (``collateral``)
+    events = play(state, A.SellBack("Red", item="machine", machine=1))
+    assert next(e for e in events if e["type"] == "sell_back")["value"] == 5_000
+    assert red.cash - red.bank_debt == worth + 5_000
 
 
 def test_purchased_computer_10000() -> None:
     """Rulebook I, "Repurchase Value": 10,000 Marks for a computer, if it was purchased."""
     state = computer_game("owned")
-    cash = state.teams["Red"].cash
-    play(state, A.SellBack("Red", item="computer"))
     red = state.teams["Red"]
-    assert red.cash == cash + 10_000 and red.computers_owned == 0 and not red.has_computer
+    worth = red.cash - red.bank_debt  # the price may repay debt first (``collateral``)
+    events = play(state, A.SellBack("Red", item="computer"))
+    assert next(e for e in events if e["type"] == "sell_back")["value"] == 10_000
+    assert red.cash - red.bank_debt == worth + 10_000
+    assert red.computers_owned == 0 and not red.has_computer
     assert state.computers_in_bank() == 8
 
 
@@ -91,11 +97,11 @@ def test_a_leased_in_machine_cannot_be_sold() -> None:
 def test_repurchase_at_any_time() -> None:
     """Rulebook I, "Repurchase Value": you can sell back machines and product at any time - in
     another team's turn too."""
-    state = machine_game()
+    state = machine_game(credit=0)  # no debt for the price to repay (``collateral``)
     idle(state, "Red")
     play(state, A.Roll("Blue", die=1))  # Blue on a green field
     play(state, A.SellBack("Red", item="machine"))
-    assert state.teams["Red"].cash == 10_000
+    assert state.teams["Red"].cash == 5_000
 
 
 def test_repurchase_refusals() -> None:

@@ -19,6 +19,7 @@ from playboss.rules import GameConfig, RuleViolation, apply, check_invariants, n
 from playboss.rules import actions as A
 from playboss.rules.cli import final_state
 from playboss.rules.legal import legal_actions, legal_choices, waiting_for
+from playboss.rules.readings import LEGACY
 from playboss.rules.rulebook import with_parts
 from playboss.rules.ruleset import RulePart
 from playboss.rules.simulate import play_game
@@ -380,12 +381,17 @@ def test_base_sale_and_offer_refused_by_step() -> None:
 
 def test_offer_refusals() -> None:
     """Rulebook II, "1. Step": the price "may NOT be higher than the currently set market
-    price"; 500-Mark steps; only finished product held, into the open dimples, on one's own
-    red field."""
-    state = _game({"S": 3, "A": 1}, market=(5, 5, 5, 5, 5, 5, 5, 3))
+    price, but it may be lower" (any whole Mark; 500-Mark steps only with
+    ``free_market_asking_price: "steps"`` pinned); only finished product held, into the open
+    dimples, on one's own red field."""
+    market = (5, 5, 5, 5, 5, 5, 5, 3)
+    state = _game({"S": 3, "A": 1}, market=market)
     _refused(state, OfferSale("S", units=1, price=5_500), "higher than the market price",
              "5,000")
-    _refused(state, OfferSale("S", units=1, price=4_700), "500-Mark steps")
+    apply(state.clone(), OfferSale("S", units=1, price=4_700))  # the literal reading: accepted
+    in_steps = _game({"S": 3, "A": 1}, market=market,
+                     free_market_asking_price=LEGACY["free_market_asking_price"])
+    _refused(in_steps, OfferSale("S", units=1, price=4_700), "500-Mark steps")
     _refused(state, OfferSale("S", units=1, price=0), "above 0")
     _refused(state, OfferSale("S", units=1, price=-500), "above 0")
     _refused(state, OfferSale("S", units=0, price=5_000), "at least one")
@@ -446,15 +452,22 @@ def test_refusals_leave_the_open_bidding_listed() -> None:
 
 # ====================================================================== legal moves and views
 def test_legal_choices_follow_the_bidding() -> None:
-    """Rulebook II, "1. Step": the offer replaces the sale on a red field (market price and
-    500-Mark steps below); in the bidding only the teams the round waits for may answer, each
-    with its price points; the bank may close the round."""
+    """Rulebook II, "1. Step": the offer replaces the sale on a red field (the market price and
+    a 100-Mark grid below it; 500-Mark steps with ``free_market_asking_price: "steps"``
+    pinned); in the bidding only the teams the round waits for may answer, each with its
+    price points; the bank may close the round."""
+    def listed(state: GameState) -> list[int]:
+        red = legal_choices(state, "S", any_time=False)
+        assert not any(c.cls is A.Sell for c in red)
+        offers = [c for c in red if c.cls is OfferSale]
+        assert all(list(c.values) == [1, 2, 3] for c in offers)
+        return [c.fixed["price"] for c in offers]
+
+    in_steps = _game({"S": 3, "A": 2, "B": 0},
+                     free_market_asking_price=LEGACY["free_market_asking_price"])
+    assert listed(in_steps) == [5_000, 4_500, 4_000, 3_500, 3_000]
     state = _game({"S": 3, "A": 2, "B": 0})
-    red = legal_choices(state, "S", any_time=False)
-    assert not any(c.cls is A.Sell for c in red)
-    offers = [c for c in red if c.cls is OfferSale]
-    assert [c.fixed["price"] for c in offers] == [5_000, 4_500, 4_000, 3_500, 3_000]
-    assert all(list(c.values) == [1, 2, 3] for c in offers)
+    assert listed(state) == list(range(5_000, 2_999, -100))
     _do(state, OfferSale("S", units=3, price=5_000))
     a = legal_choices(state, "A", any_time=False)
     assert a[0].cls is WithdrawBid

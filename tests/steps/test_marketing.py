@@ -14,6 +14,7 @@ from playboss.rules.bots import GreedyBot, RandomBot
 from playboss.rules.config import GameConfig, Limits
 from playboss.rules.gamelog import GameLog
 from playboss.rules.invariants import check
+from playboss.rules.readings import LEGACY
 from playboss.rules.rulebook import with_parts
 from playboss.rules.ruleset import RulePart
 from playboss.rules.simulate import play_game
@@ -254,7 +255,7 @@ def test_one_finished_unit_per_roll_at_the_market_price() -> None:
     state.rules = with_parts(state.rules, RulePart("spy", hooks={"sale": (spy,)}))
     play(state, A.Roll("Red", die=2), A.Pass("Red"))  # field 9; no decision on red
     assert state.pending[0].kind == "marketing_sale"
-    refused(state, MarketingSale("Red", units=2), "you own 1", "1 more at most")
+    refused(state, MarketingSale("Red", units=2), "one unit per roll", "1 more at most")
     events = play(state, MarketingSale("Red", units=1))
     sale = next(e for e in events if e["type"] == "marketing_sale")
     assert sale["revenue"] == 3_500 and sale["prices"] == [3_500]
@@ -268,10 +269,39 @@ def test_one_finished_unit_per_roll_at_the_market_price() -> None:
     assert state.current == "Blue"
 
 
-def test_one_unit_per_organization_and_only_once_per_roll() -> None:
-    """Rulebook II, "3. Step: Marketing Organization": each organization sells one unit per
-    roll — two organizations two units — and not again with the same roll."""
+def test_one_unit_per_roll_however_many_organizations() -> None:
+    """Rulebook II, "3. Step: Marketing Organization": "the right to sell one of his finished
+    products ... at every of his turns" - one unit per roll, not again with the same roll, and
+    still one with a second organization."""
     state = g3()
+    produce_stock(state, productions=2)
+    give(state, "Red", 20_000)
+    play(state, FoundMarketing("Red"))
+    play(state, A.Roll("Red", die=1))  # field 10: a risk card waits
+    play(state, MarketingSale("Red", units=1))  # at any moment of its turn after the roll
+    refused(state, MarketingSale("Red", units=1), "one unit per roll",
+            "you have sold 1 with this roll", "0 more at most")
+    play(state, A.DrawRisk("Red", card=30))
+    assert state.current == "Blue"  # the marketing_sale item saw the unit sold and went
+    idle(state, "Blue")
+    give(state, "Red", 20_000)
+    play(state, FoundMarketing("Red"))  # a second organization
+    give(state, "Red", 10_000)
+    play(state, A.Roll("Red", die=1), A.Produce("Red", units=1))  # field 11
+    assert state.teams["Red"].finished == 2
+    sale = [c for c in legal_choices(state, "Red") if c.cls is MarketingSale]
+    assert list(sale[0].values) == [1]
+    refused(state, MarketingSale("Red", units=2), "however many you own",
+            "1 more at most, not 2")
+    play(state, MarketingSale("Red", units=1))
+    assert state.current == "Blue"
+
+
+def test_one_unit_per_organization_and_only_once_per_roll_on_the_legacy_reading() -> None:
+    """Rulebook II, "3. Step: Marketing Organization": with ``marketing_sales:
+    "per_organization"`` pinned (the engine's earlier reading) each organization sells one unit
+    per roll - two organizations two units - and not again with the same roll."""
+    state = g3(marketing_sales=LEGACY["marketing_sales"])
     produce_stock(state, productions=2)
     assert state.teams["Red"].finished == 2
     give(state, "Red", 20_000)
@@ -298,8 +328,9 @@ def test_one_unit_per_organization_and_only_once_per_roll() -> None:
 
 def test_two_organizations_sell_two_units_with_one_roll() -> None:
     """Rulebook II, "3. Step: Marketing Organization": "one or more marketing organizations":
-    each sells one unit per roll of its owner."""
-    state = g3()
+    with ``marketing_sales: "per_organization"`` pinned (the engine's earlier reading) each
+    sells one unit per roll of its owner."""
+    state = g3(marketing_sales=LEGACY["marketing_sales"])
     produce_stock(state, productions=2)
     give(state, "Red", 40_000)
     play(state, FoundMarketing("Red"), FoundMarketing("Red"))
