@@ -13,8 +13,17 @@ Why not refuse the sale instead ("not unless the debt stays within the line")? T
 counts a machine's repurchase value in a team's liquidity, and a payment the cash does not
 cover waits while the team raises money; a team whose debt sits at its line and whose cash is
 short could then raise nothing, and its turn would wait for ever. Repaying from the proceeds
-keeps every sale possible, leaves the liquidity what it was, and the bank never loses its
-collateral: the effect the rulebook's words ask for.
+keeps every sale possible, and the bank never loses its collateral: the effect the rulebook's
+words ask for.
+
+Known limit (left open on purpose, issue 14's follow-up): ``money.liquidity``, which decides
+whether a payment waits while the team raises money or the team is bankrupt at once, still
+counts both the credit open and the equipment's full resale value. Under this reading a team
+whose debt sits at its line is sent to raise money from a machine whose price only repays the
+bank; it goes bankrupt when it sells (the same end, one move later) - unless money reaches it
+meanwhile, e.g. a team repays a loan it was given, which the liquidity does not count. Counting
+the collateral once would make such a team bankrupt before its debtor can repay it; which is
+right is a rulebook question for later.
 """
 
 from __future__ import annotations
