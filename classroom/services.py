@@ -37,6 +37,7 @@ from playboss.rules import (
     waiting_for,
 )
 from playboss.rules.bots import BOTS, Bot
+from playboss.rules.readings import CHOICES as READINGS
 from playboss.rules.snapshot import state_to_dict
 from playboss.rules.state import GameState
 from playboss.rules.steps.labor import WORKERS
@@ -151,6 +152,13 @@ def _new_code() -> str:
             return code
 
 
+def stored_config(config: GameConfig) -> dict[str, Any]:
+    """A game's set-up as the site stores it: the engine's JSON with every rulebook reading
+    named, also at its default, so a page reads it off the set-up and a later change of the
+    defaults cannot change a stored game's rules (``playboss/rules/readings.py``)."""
+    return {**config.to_dict(), **{name: getattr(config, name) for name in READINGS}}
+
+
 @transaction.atomic
 def create_game(
     *, classroom: Classroom, name: str, seats: list[TeamSeat], settings_: dict[str, Any],
@@ -184,7 +192,7 @@ def create_game(
         raise ServiceError(gettext_lazy("A bidding round lasts 10 seconds to an hour."))
     _check_representative(config, representative)
     game = Game.objects.create(classroom=classroom, name=name[:100], code=_new_code(),
-                               config=state.config.to_dict(), language=language,
+                               config=stored_config(state.config), language=language,
                                round_seconds=round_seconds, representative=representative,
                                bot_pace=bot_pace,
                                status=Game.Status.LOBBY if lobby else Game.Status.RUNNING)
@@ -899,7 +907,7 @@ def import_log(*, classroom: Classroom, name: str, log_data: Any,
     with transaction.atomic():
         game = create_game(classroom=classroom, name=name, seats=seats,
                            settings_={**log.config.to_dict(), "teams": list(log.config.teams)})
-        Game.objects.filter(pk=game.pk).update(config=log.config.to_dict())
+        Game.objects.filter(pk=game.pk).update(config=stored_config(log.config))
         GameAction.objects.bulk_create([
             GameAction(game=game, seq=seq, actor=action["actor"], action=action, chance=chance,
                        events=produced)

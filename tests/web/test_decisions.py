@@ -243,8 +243,9 @@ def test_the_yellow_field_names_what_each_choice_costs() -> None:
 def test_each_offer_names_its_price_and_the_total() -> None:
     """Rulebook II, "1. Step: Free Market for Sales": the first supplier announces N units at
     a price no higher than the market price; every offer button says its price, each option
-    its total."""
-    state = on_red(frozenset({1}), market_fill=M5000)
+    its total. (500-Mark steps: ``free_market_asking_price="steps"``; the literal reading's
+    prices are below.)"""
+    state = on_red(frozenset({1}), market_fill=M5000, free_market_asking_price="steps")
     give(state, "Red", finished=2)
     give(state, "Blue", finished=2)
     offers = forms(state, "Red", "offer_sale")
@@ -257,6 +258,20 @@ def test_each_offer_names_its_price_and_the_total() -> None:
     assert texts(offers[1]) == {1: "1 unit · 4,500 Marks if they sell",
                                 2: "2 units · 9,000 Marks if they sell"}
     assert offers[0]["notes"][0].startswith("Teams holding finished product may underbid you")
+
+
+def test_the_first_supplier_may_ask_any_price_up_to_the_market_price() -> None:
+    """Rulebook II, "1. Step: Free Market for Sales": the price "may NOT be higher than the
+    currently set market price, but it may be lower" - by default the buttons go down from the
+    market price in 100-Mark steps, each with its price and what it is below the market."""
+    state = on_red(frozenset({1}), market_fill=M5000)
+    give(state, "Red", finished=2)
+    give(state, "Blue", finished=2)
+    labels = [f["label"] for f in forms(state, "Red", "offer_sale")]
+    assert labels[0] == "Offer at the market price, 5,000 Marks a unit"
+    assert labels[1] == "Offer at 4,900 Marks a unit (100 below the market price)"
+    assert labels[-1] == "Offer at 3,000 Marks a unit (2,000 below the market price)"
+    assert len(labels) == 21
 
 
 def test_an_underbid_says_its_price_and_whom_it_undercuts() -> None:
