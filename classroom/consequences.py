@@ -408,7 +408,10 @@ def _offer_sale(state: GameState, team: Team, choice: Choice) -> Described:
         label = _("Offer at %(price)s Marks a unit (%(below)s below the market price)") % {
             "price": m(price), "below": m(market - price)}
         notes = []
-    return {"label": label, "texts": texts, "notes": notes}
+    # Any price up to the market price (the literal reading) lists 100-Mark steps: the prices
+    # between the underbidding's steps go behind "More prices", so a phone shows five buttons.
+    secondary = price != market and (market - price) % _bid_step() != 0
+    return {"label": label, "texts": texts, "notes": notes, "secondary": secondary}
 
 
 def _bid_step() -> int:

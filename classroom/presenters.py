@@ -257,6 +257,7 @@ def form_for(choice: Choice, state: GameState | None = None,
     if "param_label" in said:
         form["param_label"] = said["param_label"]
     form["notes"] = said.get("notes", [])
+    form["secondary"] = bool(said.get("secondary"))
     texts = said.get("texts", {})
     if choice.param:
         # Options that name their numbers are worth a longer drop-down than bare numbers.

@@ -80,3 +80,16 @@ def to_json(value: Any) -> str:
     import json
 
     return json.dumps(value)
+
+
+@register.filter
+def primary_moves(moves: Any) -> list[dict[str, Any]]:
+    """The move forms shown as they are (``presenters``: not marked ``secondary``)."""
+    return [m for m in moves or [] if not m.get("secondary")]
+
+
+@register.filter
+def secondary_moves(moves: Any) -> list[dict[str, Any]]:
+    """The move forms a team rarely needs, shown behind "More prices" (e.g. a free-market
+    offer between the 500-Mark steps)."""
+    return [m for m in moves or [] if m.get("secondary")]

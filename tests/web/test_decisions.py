@@ -274,6 +274,20 @@ def test_the_first_supplier_may_ask_any_price_up_to_the_market_price() -> None:
     assert len(labels) == 21
 
 
+def test_the_prices_between_the_500_mark_steps_wait_behind_more_prices() -> None:
+    """Rulebook II, "1. Step: Free Market for Sales": any price up to the market price may be
+    asked - the screen shows the market price and the 500-Mark steps as buttons, the other
+    16 prices behind "More prices" (a phone would otherwise scroll past 21 buttons)."""
+    from django.template.loader import render_to_string
+
+    state = on_red(frozenset({1}), market_fill=M5000)
+    give(state, "Red", finished=2)
+    html = render_to_string("classroom/_moves.html", {"moves": forms(state, "Red", "offer_sale")})
+    shown, _, more = html.partition('<details class="more-moves">')
+    assert shown.count("<form") == 5 and more.count("<form") == 16
+    assert "4,500 Marks a unit" in shown and "4,900 Marks a unit" in more
+
+
 def test_an_underbid_says_its_price_and_whom_it_undercuts() -> None:
     """Rulebook II, "1. Step: Free Market for Sales": the competition offers at the announced
     price or 500 Marks below it; at the same price the first supplier sells first."""
