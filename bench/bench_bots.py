@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playboss.rules.cli import _parse_steps  # noqa: E402
+from playboss.rules.cli import parse_steps  # noqa: E402
 from playboss.rules.config import GameConfig  # noqa: E402
 from playboss.rules.simulate import play_game  # noqa: E402
 from playboss.rules.statements import final_results  # noqa: E402
@@ -34,7 +34,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="sensible,greedy,random")
     args = parser.parse_args()
-    steps = _parse_steps(args.steps)
+    steps = parse_steps(args.steps)
     names = tuple(f"Team {i + 1}" for i in range(args.teams))
     figures = []
     for bot in args.bots.split(","):

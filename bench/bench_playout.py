@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playboss.rules.bots import Bot, RandomBot, SensibleBot  # noqa: E402
 from playboss.rules.bots.strong import Budget, StrongBot, determinize  # noqa: E402
-from playboss.rules.cli import _parse_steps  # noqa: E402
+from playboss.rules.cli import parse_steps  # noqa: E402
 from playboss.rules.config import GameConfig  # noqa: E402
 from playboss.rules.engine import apply, new_game  # noqa: E402
 from playboss.rules.legal import waiting_for  # noqa: E402
@@ -155,11 +155,11 @@ def main() -> None:
     parser.add_argument("--steps", default="")
     parser.add_argument("--horizon", type=int, default=Budget().horizon_rolls)
     args = parser.parse_args()
-    state = mid_game(args.teams, args.years, args.seed, _parse_steps(args.steps))
+    state = mid_game(args.teams, args.years, args.seed, parse_steps(args.steps))
     runs = [one_run(state, args.horizon) for _ in range(args.runs)]
     figures: dict[str, object] = {
         "bench": "playout", "teams": args.teams, "years": args.years, "seed": args.seed,
-        "steps": sorted(_parse_steps(args.steps)), "horizon_rolls": args.horizon,
+        "steps": sorted(parse_steps(args.steps)), "horizon_rolls": args.horizon,
         "runs": args.runs, "state_actions": state.seq,
         "ledger_entries": len(state.ledger.entries)}
     for key in runs[0]:
@@ -169,7 +169,7 @@ def main() -> None:
         print(f"{key:16} {statistics.median(values):10.2f}  ({min(values):.2f}-"
               f"{max(values):.2f})", file=sys.stderr)
     wall, cpu = time_decisions(
-        decision_states(args.teams, args.seed, _parse_steps(args.steps)), args.runs)
+        decision_states(args.teams, args.seed, parse_steps(args.steps)), args.runs)
     figures["decisions"] = len(wall)
     for key, values in (("decision_ms", wall), ("decision_cpu_ms", cpu)):
         spread = figures[key] = spread_of(values)

@@ -26,14 +26,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playboss.rules.cli import _parse_steps  # noqa: E402
+from playboss.rules.cli import parse_steps  # noqa: E402
 from playboss.rules.simulate import simulate  # noqa: E402
 
 
 def one_run(args: argparse.Namespace, bot: str, checks: bool) -> tuple[float, float, float, int]:
     """(actions/s, games/s, actions per CPU second, actions) of one simulate call."""
     cpu = time.process_time()
-    report = simulate(args.games, args.teams, args.seed, args.years, _parse_steps(args.steps),
+    report = simulate(args.games, args.teams, args.seed, args.years, parse_steps(args.steps),
                       bot=bot, checks=checks)
     cpu = time.process_time() - cpu
     return (report.actions_per_second, report.games_per_second,
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
 
     bots = ["random", "greedy"] if args.bot == "both" else [args.bot]
     checks = [True, False] if args.checks == "both" else [args.checks == "on"]
-    steps = _parse_steps(args.steps)
+    steps = parse_steps(args.steps)
     print(f"python {platform.python_version()} on {platform.machine()}; {args.runs} runs of "
           f"{args.games} games, {args.teams} teams, {args.years} years, seeds from {args.seed}, "
           f"steps {','.join(map(str, sorted(steps))) or 'none'}")

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playboss.rules import actions as A  # noqa: E402
 from playboss.rules.bots import Bot, SensibleBot  # noqa: E402
 from playboss.rules.bots.strong import Budget, StrongBot  # noqa: E402
-from playboss.rules.cli import _parse_steps  # noqa: E402
+from playboss.rules.cli import parse_steps  # noqa: E402
 from playboss.rules.config import GameConfig  # noqa: E402
 from playboss.rules.simulate import play_seated  # noqa: E402
 from playboss.rules.state import GameState  # noqa: E402
@@ -69,7 +69,7 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=default.candidates)
     args = parser.parse_args()
     budget = Budget(args.playouts, args.horizon, args.candidates)
-    steps = _parse_steps(args.steps)
+    steps = parse_steps(args.steps)
     names = tuple(f"Team {i + 1}" for i in range(args.teams))
     times: list[float] = []
     pairs_won = pairs = wins = games_ahead = 0

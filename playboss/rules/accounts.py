@@ -140,7 +140,7 @@ def _effect(entry: Entry, party: str) -> int:
     return sign * entry.qty * UNIT_VALUE.get(entry.kind, 0)
 
 
-def _sheet_at(state: GameState, team: Team, upto: int, machines: list[int] | None
+def sheet_at(state: GameState, team: Team, upto: int, machines: list[int] | None
               ) -> BalanceSheet:
     """The team's balance sheet after the first ``upto`` ledger entries."""
     name = team.name
@@ -210,7 +210,7 @@ def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
     starts = team.year_starts
     ends = starts[1:] + [len(state.ledger)]
     years: list[YearAccount] = []
-    opening = _sheet_at(state, team, starts[0], None)
+    opening = sheet_at(state, team, starts[0], None)
     taxes = {r["year"]: r for r in team.step.get("tax_years", [])}
     lender_changes = {e.seq for e in entries
                       if e.reason == "loan taken over by bank" and e.target == team_name}
@@ -226,7 +226,7 @@ def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
         if closed:
             machines = team.year_end_machines[index] if index < len(
                 team.year_end_machines) else None
-            closing = _sheet_at(state, team, end, machines)
+            closing = sheet_at(state, team, end, machines)
             closing = with_tax_due(closing, accrued - _tax_paid(entries[:end], team_name))
         else:
             if end == start and index > 0:

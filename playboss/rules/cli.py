@@ -90,7 +90,7 @@ def _count(text: str) -> int:
     return value
 
 
-def _parse_steps(text: str) -> frozenset[int]:
+def parse_steps(text: str) -> frozenset[int]:
     if text in ("", "none"):
         return frozenset()
     if text == "all":
@@ -120,7 +120,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    report = simulate(args.games, args.teams, args.seed, args.years, _parse_steps(args.steps),
+    report = simulate(args.games, args.teams, args.seed, args.years, parse_steps(args.steps),
                       args.bot, checks=not args.no_check)
     print(f"{report.games} games, {report.actions} actions, {report.seconds:.2f} s: "
           f"{report.games_per_second:.1f} games/s, {report.actions_per_second:,.0f} actions/s, "
@@ -133,7 +133,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
         records = tournament(bots, args.games, args.teams, args.seed, args.years,
-                             _parse_steps(args.steps), checks=args.check)
+                             parse_steps(args.steps), checks=args.check)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -145,7 +145,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """One bot game written out as a game log."""
     names = tuple(f"Team {i + 1}" for i in range(args.teams))
     config = GameConfig(teams=names, seed=args.seed, years=args.years,
-                        steps=_parse_steps(args.steps))
+                        steps=parse_steps(args.steps))
     _, log = play_game(config, args.bot, checks=True, log=True)
     assert log is not None
     text = log.dumps()

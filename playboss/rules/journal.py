@@ -154,7 +154,7 @@ class Journal:
         self.entries: list[JournalEntry] = []
         self.balances: dict[str, int] = {}
         #: Private claims by counterparty: + we lent, - we borrowed (the balance sheet nets
-        #: them per counterparty, as ``accounts._sheet_at`` does).
+        #: them per counterparty, as ``accounts.sheet_at`` does).
         self.lent: dict[str, int] = {}
         self.accrued = 0  # closed years whose tax is booked
         #: Actions in which the bank took over a loan to this team / this team was sold off

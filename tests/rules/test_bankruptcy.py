@@ -97,9 +97,9 @@ def test_a_team_that_can_raise_the_money_is_not_bankrupt() -> None:
 
 def test_the_machine_that_secures_the_debt_repays_the_bank_before_the_bill() -> None:
     """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": "the machines are
-    considered collateral which can be collected by the bank" - by default (``collateral="repay_first"``) the machine sold back
-    repays the 5,000 of bank debt it secured; the 350 left cannot pay the 3,000 bill, and the
-    team is bankrupt."""
+    considered collateral which can be collected by the bank" - by default
+    (``collateral="repay_first"``) the machine sold back repays the 5,000 of bank debt it
+    secured; the 350 left cannot pay the 3,000 bill, and the team is bankrupt."""
     state = machine_game()
     turn_to(state, "Red", "R", A.Purchase("Red", units=12))  # cash 350
     play(state, A.Roll("Red", die=5), A.DrawRisk("Red", card=MAJOR_BREAKDOWN))  # field 10

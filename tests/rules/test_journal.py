@@ -9,7 +9,7 @@ import pytest
 from playboss.rules import GameConfig
 from playboss.rules import actions as A
 from playboss.rules import journal as J
-from playboss.rules.accounts import _sheet_at, year_accounts
+from playboss.rules.accounts import sheet_at, year_accounts
 from playboss.rules.actions import Correction
 from playboss.rules.simulate import play_game
 from playboss.rules.state import GameState
@@ -51,7 +51,7 @@ def test_the_journal_reproduces_the_ledger_and_every_statement(bot: str, seed: i
         assert all(p.amount > 0 and isinstance(p.amount, int)
                    for e in entries for p in e.debits + e.credits)
         for seq in sampled:
-            ref = _sheet_at(state, state.teams[team], bisect.bisect_right(seqs, seq), None)
+            ref = sheet_at(state, state.teams[team], bisect.bisect_right(seqs, seq), None)
             got = J.sheet(J.balances_of(J.team_journal(state, team).entries, seq))
             assert {k: got[k] for k in FIELDS} == {k: getattr(ref, f)
                                                    for k, f in FIELDS.items()}, (team, seq)

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .. import actions as A
+from .. import actions
 from ..chance import Chance
 from ..constants import FINAL_VALUE, WEB_INSURANCE, WEB_PRICE
 from ..engine import apply
@@ -100,7 +100,7 @@ SMALL_BUDGET = Budget(playouts=2, horizon_rolls=3, candidates=3)
 class Lookahead:
     """What the last look-ahead compared (for ``explain`` and the benchmark)."""
 
-    moves: list[A.Action] = field(default_factory=list)
+    moves: list[actions.Action] = field(default_factory=list)
     means: list[float] = field(default_factory=list)
     playouts: int = 0
     chosen: int = 0
@@ -119,7 +119,7 @@ class StrongBot(Bot):
 
     # -- deciding ----------------------------------------------------------------------
 
-    def choose(self, state: GameState, actor: str) -> A.Action:
+    def choose(self, state: GameState, actor: str) -> actions.Action:
         self.last = None
         baseline = self.sensible.choose(state, actor)
         team = state.teams.get(actor)
@@ -136,7 +136,7 @@ class StrongBot(Bot):
                               0)
         return candidates[best]
 
-    def explain(self, state: GameState, actor: str) -> tuple[A.Action, Reason]:
+    def explain(self, state: GameState, actor: str) -> tuple[actions.Action, Reason]:
         """The move ``choose`` makes and why: the sensible bot's reason when the look-ahead
         kept its move, else what the look-ahead compared."""
         action = self.choose(state, actor)
@@ -150,7 +150,8 @@ class StrongBot(Bot):
 
     # -- the moves compared --------------------------------------------------------------
 
-    def candidates(self, state: GameState, team: Team, baseline: A.Action) -> list[A.Action]:
+    def candidates(self, state: GameState, team: Team,
+                   baseline: actions.Action) -> list[actions.Action]:
         """The sensible move first, then a few alternatives of the decision in front of the
         team; empty when the decision is trivial."""
         if not state.pending:
@@ -165,7 +166,7 @@ class StrongBot(Bot):
             alternatives = self.red_alternatives(state, team, turn)
         else:
             alternatives = spread(turn, team.name)
-        moves: list[A.Action] = [baseline]
+        moves: list[actions.Action] = [baseline]
         plain = self.sensible.decide(state, team, None, turn)  # without any-time moves
         for move in (plain, *alternatives):
             if move not in moves:
@@ -175,41 +176,41 @@ class StrongBot(Bot):
         return moves
 
     def red_alternatives(self, state: GameState, team: Team,
-                         turn: list[Choice]) -> Iterable[A.Action]:
+                         turn: list[Choice]) -> Iterable[actions.Action]:
         """Pass, produce all it can, sell what the sensible bot would and everything, buy
         half, the same and twice the sensible batch, invest with the most credit."""
         name = team.name
         by_cls = {c.cls: c for c in turn}
         sensible = self.sensible
-        sell = by_cls.get(A.Sell)
+        sell = by_cls.get(actions.Sell)
         if sell is not None:
             late = sensible.years_left(state, team) < 0.5
             units = sensible.units_to_sell(state, team, late or team.cash < sensible.reserve(
                 team))
             if units:
-                yield A.Sell(name, units=min(units, sell.values[-1]))
-            yield A.Sell(name, units=sell.values[-1])
-        produce = by_cls.get(A.Produce)
+                yield actions.Sell(name, units=min(units, sell.values[-1]))
+            yield actions.Sell(name, units=sell.values[-1])
+        produce = by_cls.get(actions.Produce)
         if produce is not None:
-            yield A.Produce(name, units=produce.values[-1])
-        buy = by_cls.get(A.Purchase)
+            yield actions.Produce(name, units=produce.values[-1])
+        buy = by_cls.get(actions.Purchase)
         if buy is not None:
             most = buy.values[-1]
             batch = sensible.units_to_buy(state, team, sensible.capacity(state, team), most)
             batch = batch or max(1, sensible.capacity(state, team)) * 2
             for units in (batch, 2 * batch, max(1, batch // 2)):
-                yield A.Purchase(name, units=min(units, most))
-        invest = by_cls.get(A.Invest)
+                yield actions.Purchase(name, units=min(units, most))
+        invest = by_cls.get(actions.Invest)
         if invest is not None and team.web >= WEB_INSURANCE:  # a machine uninsured: never
             yield invest.pick(name, invest.size() - 1)
-        yield A.Pass(name)
+        yield actions.Pass(name)
         # A step's red-field moves (a free-market offer, marketing, ...): their extremes.
         yield from spread([c for c in turn if c.cls not in (
-            A.Sell, A.Produce, A.Purchase, A.Invest, A.Pass)], name)
+            actions.Sell, actions.Produce, actions.Purchase, actions.Invest, actions.Pass)], name)
 
     # -- the futures ---------------------------------------------------------------------
 
-    def playout(self, state: GameState, name: str, move: A.Action, seed: int) -> float:
+    def playout(self, state: GameState, name: str, move: actions.Action, seed: int) -> float:
         """One sampled future after ``move``: this team's profit less the others' mean."""
         world = determinize(state, name, seed)
         try:
@@ -237,7 +238,7 @@ class StrongBot(Bot):
         return standing(world, name)
 
 
-def spread(turn: list[Choice], name: str) -> Iterable[A.Action]:
+def spread(turn: list[Choice], name: str) -> Iterable[actions.Action]:
     """Each choice at its least, its most and its middle value."""
     for choice in turn:
         size = choice.size()
