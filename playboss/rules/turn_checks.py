@@ -19,8 +19,10 @@ def team_of(turn: Turn, action: Action) -> Team:
     return turn.state.teams[action.actor]
 
 
-def require_turn(turn: Turn, action: Action, pending: str, what: str, rule: str) -> Team:
-    """The actor must be the team whose turn it is, and the turn must wait for ``pending``."""
+def require_turn(turn: Turn, action: Action, pending: str | tuple[str, ...], what: str,
+                 rule: str) -> Team:
+    """The actor must be the team whose turn it is, and the turn must wait for ``pending``
+    (one kind of pending item, or any of several)."""
     state = turn.state
     if state.phase == "order":
         raise RuleViolation("The game has not begun: roll for the first player.",
@@ -29,7 +31,8 @@ def require_turn(turn: Turn, action: Action, pending: str, what: str, rule: str)
         raise RuleViolation(f"It is {state.current}'s turn, not {action.actor}'s.", rule,
                             code="not_your_turn",
                             params={"current": state.current, "actor": action.actor})
-    if not state.pending or state.pending[0].kind != pending:
+    kinds = (pending,) if isinstance(pending, str) else pending
+    if not state.pending or state.pending[0].kind not in kinds:
         raise RuleViolation(f"{what} is not open now: {waiting_text(state)}", rule,
                             code="not_open_now",
                             params={"action": action.type, "waiting": waiting(state)})

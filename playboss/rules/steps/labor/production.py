@@ -14,7 +14,7 @@ from ...red_field import make_products
 from ...ruleset import Handler
 from ...state import GameState, Pending, Team
 from ...turn import Turn
-from ...turn_checks import need_units, waiting, waiting_text
+from ...turn_checks import need_units, require_turn
 from .books import locked_out, strike_of, team_data, workers_of, workers_text
 from .checks import whole_number
 from .constants import (
@@ -149,19 +149,8 @@ def produce(turn: Turn, action: Produce, base: Handler) -> None:
         base(turn, action)
         return
     rule = section("Production")
-    if state.phase == "order":
-        raise RuleViolation("The game has not begun: roll for the first player.",
-                            "Now We Can Begin", code="game_not_begun")
-    if action.actor != state.current:
-        raise RuleViolation(f"It is {state.current}'s turn, not {action.actor}'s.", rule,
-                            code="not_your_turn",
-                            params={"current": state.current, "actor": action.actor})
-    team = state.teams[action.actor]
-    head = state.pending[0].kind if state.pending else None
-    if head not in ("red", PRODUCTION_ITEM):
-        raise RuleViolation(f"Producing is not open now: {waiting_text(state)}", rule,
-                            code="not_open_now",
-                            params={"action": action.type, "waiting": waiting(state)})
+    team = require_turn(turn, action, ("red", PRODUCTION_ITEM), "Producing", rule)
+    head = state.pending[0].kind
     units = whole_number(action.units, "number of units", rule, code="units_whole_number")
     need_units(units, "unit to produce", rule, code="no_units_to_produce")
     why = no_production(state, team, on_red=True, rule=rule)
