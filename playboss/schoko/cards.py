@@ -60,20 +60,22 @@ EXPRESS = (
 AFTER_SALE_CARDS = ("skandaloes", "schlimm")
 
 #: The 23 contract cards (6.4 "Note: The distribution of contract cards"): bars (1 bar = 10 t),
-#: lowest and highest price. The prices are not public (schoko-facts.md): chosen so that a bar
-#: sold at the lowest price (about 9,000 a bar) beats the bank's 10,000 only on small contracts
-#: and a lone seller's highest price (about 16,000 a bar) pays for the staff a sale needs
-#: (docs/schoko/rules.md, "Contract prices"). A setting: ``GameConfig.contracts``.
-DEFAULT_CONTRACTS: tuple[tuple[int, int, int], ...] = (
-    (1, 8_000, 15_000), (1, 9_000, 16_000), (1, 10_000, 18_000),
-    (2, 17_000, 30_000), (2, 18_000, 32_000), (2, 19_000, 33_000), (2, 20_000, 35_000),
-    (3, 26_000, 45_000), (3, 27_000, 46_000), (3, 28_000, 48_000), (3, 29_000, 50_000),
-    (3, 30_000, 52_000),
-    (4, 35_000, 60_000), (4, 37_000, 63_000), (4, 38_000, 65_000), (4, 40_000, 68_000),
-    (5, 44_000, 75_000), (5, 45_000, 77_000), (5, 47_000, 80_000), (5, 48_000, 82_000),
-    (5, 50_000, 85_000),
-    (6, 53_000, 90_000), (6, 56_000, 96_000),
-)
+#: lowest and highest price. The prices are not public (schoko-facts.md); chosen so that the
+#: rulebook's beginner company (1-2 workers, one of each other kind: 36,000-42,000 a month)
+#: just pays its way selling one contract a month at the lowest price (11,000-13,000 a bar,
+#: above the bank's 10,000), and a lone seller's highest price (20,000-24,000 a bar) is the
+#: prize of a good month (docs/schoko/rules.md, "Contract prices"). A setting:
+#: ``GameConfig.contracts``.
+def _contracts() -> tuple[tuple[int, int, int], ...]:
+    rows = []
+    for bars, count in ((1, 3), (2, 4), (3, 5), (4, 4), (5, 5), (6, 2)):
+        for j in range(count):
+            rows.append((bars, bars * (11_000 + 1_000 * (j % 3)),
+                         bars * (20_000 + 2_000 * (j % 3))))
+    return tuple(rows)
+
+
+DEFAULT_CONTRACTS = _contracts()
 
 #: 6.2 only "New York" is named (first); the other four are chosen (a setting).
 DEFAULT_CITIES = ("New York", "London", "Amsterdam", "Hamburg", "Accra")

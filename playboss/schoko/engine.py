@@ -60,6 +60,29 @@ def new_game(config: GameConfig) -> GameState:
     seed, or in the orders a log wrote into the config)."""
     config.validate()
     rng = Chance(config.seed)
+    contracts, events, express = _shuffled(rng, config)
+    teams = {name: Team(name=name, seat=seat) for seat, name in enumerate(config.teams)}
+    state = GameState(config=config, teams=teams, rng=rng, books=Books(), deck=contracts,
+                      events=events)
+    turn = Turn(state, None)
+    for i, team in enumerate(teams.values()):  # the rest of the express cards are out
+        team.hand = express[i * cards.EXPRESS_PER_TEAM:(i + 1) * cards.EXPRESS_PER_TEAM]
+        team.cash = 0
+        receive(turn, team, config.capital, "capital", "capital")
+    enter_inside(turn)
+    advance(turn)
+    return state
+
+
+def setup_orders(config: GameConfig) -> tuple[list[int], list[str], list[str]]:
+    """The three decks' orders at set-up: the contract cards, the event cards, the express
+    cards (dealt three each in seat order; the rest out of the game)."""
+    return _shuffled(Chance(config.seed), config)
+
+
+def _shuffled(rng: Chance, config: GameConfig) -> tuple[list[int], list[str], list[str]]:
+    """Shuffled from the seed (the generator always draws them, so a game goes on alike
+    whether its log gives the orders or not); a config's own orders take their place."""
     contracts = list(range(len(config.contracts)))
     rng.shuffle(contracts)
     events = sorted(cards.EVENTS)
@@ -72,17 +95,7 @@ def new_game(config: GameConfig) -> GameState:
         events = list(config.event_order)
     if config.express_order is not None:
         express = list(config.express_order)
-    teams = {name: Team(name=name, seat=seat) for seat, name in enumerate(config.teams)}
-    state = GameState(config=config, teams=teams, rng=rng, books=Books(), deck=contracts,
-                      events=events)
-    turn = Turn(state, None)
-    for i, team in enumerate(teams.values()):  # the rest of the express cards are out
-        team.hand = express[i * cards.EXPRESS_PER_TEAM:(i + 1) * cards.EXPRESS_PER_TEAM]
-        team.cash = 0
-        receive(turn, team, config.capital, "capital", "capital")
-    enter_inside(turn)
-    advance(turn)
-    return state
+    return contracts, events, express
 
 
 def _shuffle(rng: Chance, items: list[str]) -> None:
