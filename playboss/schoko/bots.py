@@ -17,6 +17,8 @@ from .actions import (
     Accept,
     Action,
     Bid,
+    BuyShares,
+    ChoosePark,
     Decline,
     EmergencyFire,
     EndFinance,
@@ -32,8 +34,6 @@ from .actions import (
     SellToBank,
     SetMarker,
     TakeLoan,
-    BuyShares,
-    ChoosePark,
 )
 from .cocoa import free_cocoa
 from .contracts import may_sell_to_bank

@@ -154,7 +154,7 @@ def apply(state: GameState, action: Action, chance: dict[str, Any] | None = None
         # changed things: play it on a copy and keep the copy only if all went well
         trial = state.clone()
         events = _apply_on(trial, handler, action, chance)
-        for name in GameState.__slots__:  # type: ignore[attr-defined]
+        for name in GameState.__slots__:
             setattr(state, name, getattr(trial, name))
         return events
     return _apply_on(state, handler, action, None)

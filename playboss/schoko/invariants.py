@@ -23,8 +23,8 @@ def check(state: GameState) -> None:
     assert loans == cards.LOAN_CARDS and s.loan_cards >= 0, f"loan cards: {loans}"
     shares = s.share_certificates + sum(t.shares for t in teams)
     assert shares == cards.SHARE_CERTIFICATES and s.share_certificates >= 0, "shares"
-    held = [c.card for t in teams for c in (*t.secretariat, *t.bookkeeping)]
-    deck = sorted(s.deck + held + ([s.meeting.card] if s.meeting else []))
+    cards_held = [c.card for t in teams for c in (*t.secretariat, *t.bookkeeping)]
+    deck = sorted(s.deck + cards_held + ([s.meeting.card] if s.meeting else []))
     assert deck == list(range(len(s.config.contracts))), f"contract cards: {deck}"
     books = s.books
     for t in teams:
@@ -42,4 +42,4 @@ def check(state: GameState) -> None:
         if t.chocolate == 0:
             assert books.balance(t.name, "chocolate") == 0, f"{t.name}: chocolate cost"
         if t.bankrupt:
-            assert t.headcount() == 0 and not t.hand or True
+            assert t.headcount() == 0 and t.cash == 0, f"{t.name}: bankrupt with assets"

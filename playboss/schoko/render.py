@@ -46,8 +46,8 @@ def render(event: dict[str, Any]) -> str:
     params = {k: v for k, v in event.items() if k not in ("type", "audience")}
     if template is not None:
         try:
-            return template.format(**params)
+            return str(template.format(**params))
         except (KeyError, ValueError):
             pass
-    return event["type"] + (" " + ", ".join(f"{k}={v}" for k, v in params.items())
+    return str(event["type"]) + (" " + ", ".join(f"{k}={v}" for k, v in params.items())
                             if params else "")
