@@ -225,6 +225,18 @@ def _fields(cls: type) -> tuple[Field[Any], ...]:
     return found
 
 
+def _spec(cls: type) -> dict[str, type]:
+    """Each field's expected type (the actor a text), worked out once per class."""
+    found = _SPECS.get(cls)
+    if found is None:
+        found = _SPECS[cls] = {f.name: str if f.name == "actor" else type(f.default)
+                               for f in _fields(cls)}
+    return found
+
+
+_SPECS: dict[type, dict[str, type]] = {}
+
+
 def action_from_dict(data: Any) -> Action:
     """Parse one action; junk gets a clear refusal, never a crash."""
     if not isinstance(data, dict):
@@ -236,31 +248,27 @@ def action_from_dict(data: Any) -> Action:
         raise RuleViolation(f"Unknown action type {kind!r}.", "game log",
                             code="unknown_action_type",
                             params={"type": kind if isinstance(kind, str) else repr(kind)})
-    known = {f.name: f for f in _fields(cls)}
+    spec = _spec(cls)
     kwargs = {k: v for k, v in data.items() if k != "type"}
-    unknown = sorted(set(kwargs) - set(known))
-    if unknown:
-        raise RuleViolation(f"Action '{kind}' has no field(s) {', '.join(unknown)}.",
-                            "game log", code="action_unknown_fields",
-                            params={"type": kind, "fields": unknown})
-    if not isinstance(kwargs.get("actor"), str) or len(kwargs["actor"]) > MAX_TEXT:
+    actor = kwargs.get("actor")
+    if not isinstance(actor, str) or len(actor) > MAX_TEXT:
         raise RuleViolation(f"Action '{kind}' needs an 'actor' (a team or 'bank').",
                             "game log", code="action_needs_actor", params={"type": kind})
     for name, value in kwargs.items():
-        default = known[name].default
-        expected = str if name == "actor" else type(default)
-        if expected is bool:
-            ok = isinstance(value, bool)
-        elif expected is int:
-            ok = isinstance(value, int) and not isinstance(value, bool) and abs(
-                value) <= MAX_NUMBER
-        else:
-            ok = isinstance(value, str) and len(value) <= MAX_TEXT
-        if not ok:
-            raise RuleViolation(
-                f"Action '{kind}': {name} must be {_KIND_WORD[expected]}.", "game log",
-                code="action_field_type",
-                params={"type": kind, "field": name, "expected": _KIND_WORD[expected]})
+        expected = spec.get(name)
+        if expected is None:
+            unknown = sorted(set(kwargs) - set(spec))
+            raise RuleViolation(f"Action '{kind}' has no field(s) {', '.join(unknown)}.",
+                                "game log", code="action_unknown_fields",
+                                params={"type": kind, "fields": unknown})
+        vt = type(value)
+        if vt is expected and (vt is bool or (vt is int and -MAX_NUMBER <= value <= MAX_NUMBER)
+                               or (vt is str and len(value) <= MAX_TEXT)):
+            continue
+        raise RuleViolation(
+            f"Action '{kind}': {name} must be {_KIND_WORD[expected]}.", "game log",
+            code="action_field_type",
+            params={"type": kind, "field": name, "expected": _KIND_WORD[expected]})
     return cls(**kwargs)
 
 
