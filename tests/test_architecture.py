@@ -9,20 +9,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "playboss" / "rules"
+SCHOKO = ROOT / "playboss" / "schoko"
 DJANGO_IMPORT = re.compile(r"^\s*(from|import)\s+django")
 
 
 def test_rules_never_import_django() -> None:
     offenders = [
         f"{path.relative_to(ROOT)}:{lineno}: {line.strip()}"
-        for path in sorted(RULES.rglob("*.py"))
+        for path in sorted([*RULES.rglob("*.py"), *SCHOKO.rglob("*.py")])
         for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
         if DJANGO_IMPORT.match(line)
     ]
     assert not offenders, "playboss.rules must not import Django:\n" + "\n".join(offenders)
 
 
-@pytest.mark.parametrize("module", ["playboss", "playboss.rules"])
+@pytest.mark.parametrize("module", ["playboss", "playboss.rules", "playboss.schoko"])
 def test_import_pulls_in_neither_django_nor_celery(module: str) -> None:
     # A fresh interpreter: this test process has Django loaded already.
     if module == "playboss.rules" and not (RULES / "__init__.py").exists():

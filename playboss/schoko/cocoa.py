@@ -1,0 +1,138 @@
+"""Phase 2, buying cocoa (6.2): requests make the supply, five cities, sealed bids."""
+
+from __future__ import annotations
+
+from . import cards
+from .actions import Bid, Request
+from .checks import require_waiting
+from .core import Turn, money, pay_forced, refuse
+from .state import GameState, Team
+
+RULE = "6.2 Buying Cocoa"
+
+
+def free_cocoa(team: Team) -> int:
+    return cards.STORE - team.cocoa
+
+
+def distribute(supply: int, cities: int = cards.CITIES) -> list[int]:
+    """6.2 "as evenly as possible between the five cities": 20 → 4 each; 22 → 4, 4, 4, 5, 5
+    (the rulebook's example puts the extra bars on the last cities)."""
+    base, extra = divmod(supply, cities)
+    return [base + (1 if i >= cities - extra else 0) for i in range(cities)]
+
+
+def enter_request(turn: Turn) -> None:
+    s = turn.state
+    s.phase = "request"
+    s.waiting = s.order()
+    for team in s.in_game():
+        team.requested = 0
+
+
+def request(turn: Turn, action: Request) -> None:
+    s = turn.state
+    team = require_waiting(s, action.actor, "request", RULE)
+    free = free_cocoa(team)
+    if not 0 <= action.bars <= free:
+        refuse(f"{team.name} can request 0 to {free} bars (its cocoa store holds "
+               f"{cards.STORE}).", RULE, "request_beyond_store", bars=action.bars, most=free)
+    team.requested = action.bars
+    s.waiting.remove(team.name)
+    turn.emit("requested", "all", team=team.name, bars=action.bars)
+
+
+def finish_request(turn: Turn) -> str:
+    s = turn.state
+    asked = sum(t.requested for t in s.in_game())
+    supply = min(asked, s.bank_bars)  # the bank cannot offer bars it does not have
+    s.bank_bars -= supply
+    s.market = distribute(supply)
+    s.city = -1
+    turn.emit("market_supplied", "all", requested=asked, supply=supply,
+              cities=dict(zip(s.config.cities, s.market, strict=True)))
+    _open_next_city(s)
+    return "bid" if s.city < cards.CITIES else "produce"
+
+
+def _open_next_city(s: GameState) -> None:
+    s.city += 1
+    while s.city < cards.CITIES and s.market[s.city] == 0:
+        s.city += 1
+    s.sealed = {}
+    s.waiting = [t.name for t in s.in_game() if free_cocoa(t) > 0]
+
+
+def enter_bid(turn: Turn) -> None:
+    s = turn.state
+    s.phase = "bid"
+    turn.emit("city_open", "all", city=s.config.cities[s.city], index=s.city,
+              bars=s.market[s.city])
+
+
+def bid(turn: Turn, action: Bid) -> None:
+    s = turn.state
+    team = require_waiting(s, action.actor, "bid", RULE)
+    bars, price = action.bars, action.price
+    if bars != 0:
+        offered = s.market[s.city]
+        if not 0 < bars <= offered:
+            refuse(f"{s.config.cities[s.city]} offers {offered} bars.", RULE,
+                   "bid_more_than_city", bars=bars, offered=offered)
+        if bars > free_cocoa(team):
+            refuse(f"{team.name}'s cocoa store has room for {free_cocoa(team)} bars.", RULE,
+                   "bid_beyond_store", bars=bars, room=free_cocoa(team))
+        if price < cards.MIN_BID or price % cards.MIN_BID:
+            refuse("A price for a bar is 1,000 or a multiple of it.", RULE,
+                   "bid_price_thousands", price=price)
+        if bars * price > team.cash:
+            refuse(f"{bars} bars at {money(price)} cost {money(bars * price)}; "
+                   f"{team.name} has {money(team.cash)} (a loan can help).", RULE,
+                   "bid_beyond_cash", bars=bars, price=price, cost=bars * price,
+                   cash=team.cash)
+    elif price != 0:
+        refuse("A bid for no bars has no price.", RULE, "bid_price_without_bars", price=price)
+    s.sealed[team.name] = (bars, price)
+    s.waiting.remove(team.name)
+    turn.emit("bid_written", [team.name], team=team.name, city=s.config.cities[s.city],
+              bars=bars, price=price)
+    turn.emit("bid_in", "all", team=team.name, city=s.config.cities[s.city])
+
+
+def finish_bid(turn: Turn) -> str | None:
+    """All bids in: revealed together, the highest price first, ties in turn order from the
+    starting player; each takes what it bid for while bars are left; the rest back to the
+    bank (6.2)."""
+    s = turn.state
+    city = s.config.cities[s.city]
+    order = {n: i for i, n in enumerate(s.order())}
+    bids = sorted(((p, b, n) for n, (b, p) in s.sealed.items() if b > 0 and n in order),
+                  key=lambda x: (-x[0], order[x[2]]))
+    turn.emit("bids_revealed", "all", city=city,
+              bids=[{"team": n, "bars": s.sealed[n][0], "price": s.sealed[n][1]}
+                    for n in sorted(s.sealed, key=lambda n: order.get(n, 9))])
+    left = s.market[s.city]
+    for price, bars, name in bids:
+        team = s.teams[name]
+        take = min(bars, left, free_cocoa(team))
+        if take <= 0 or team.bankrupt:
+            continue
+        paid = pay_forced(turn, team, take * price, "cocoa", "cocoa")
+        if team.bankrupt:
+            s.bank_bars += 0  # what it paid for is not delivered
+            continue
+        assert paid == take * price
+        team.cocoa += take
+        left -= take
+        turn.emit("cocoa_bought", "all", team=name, city=city, bars=take, price=price,
+                  cost=take * price)
+    if left:
+        turn.emit("cocoa_returned", "all", city=city, bars=left)
+    s.bank_bars += left
+    s.market[s.city] = 0
+    _open_next_city(s)
+    if s.city < cards.CITIES:
+        enter_bid(turn)
+        return None
+    s.waiting = []
+    return "produce"

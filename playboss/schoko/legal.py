@@ -1,0 +1,207 @@
+"""What an actor may do now: ``legal_choices`` (moves as parametrised choices),
+``legal_actions`` (every move spelled out) and ``waiting_for`` (who the game waits for;
+several teams at once for a decision everyone makes together)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.errors import RuleViolation
+from . import cards
+from .actions import (
+    Accept,
+    Action,
+    Bid,
+    BuyInside,
+    BuyShares,
+    ChoosePark,
+    Decline,
+    EmergencyFire,
+    EndFinance,
+    Fire,
+    Hire,
+    Join,
+    Pass,
+    PaySalaries,
+    PlayExpress,
+    Produce,
+    RaisePrice,
+    Repay,
+    Request,
+    SellShares,
+    SellToBank,
+    SetMarker,
+    TakeLoan,
+)
+from .checks import SEQUENTIAL
+from .cocoa import free_cocoa
+from .contracts import may_sell_to_bank
+from .express import check_play
+from .sales import production_capacity, track_capacity
+from .staff import salaries_due
+from .state import BANK, GameState, Team
+
+#: Bid prices listed per bar (any multiple of 1,000 is legal; a list stops somewhere).
+BID_PRICES_LISTED = 15
+
+
+@dataclass(slots=True)
+class Choice:
+    """``cls(actor, **fixed, param=v)`` is legal for every ``v`` in ``values``."""
+
+    cls: type[Action]
+    fixed: dict[str, Any] = field(default_factory=dict)
+    param: str | None = None
+    values: Sequence[Any] = ()
+    any_time: bool = False
+
+    def expand(self, actor: str) -> list[Action]:
+        if self.param is None:
+            return [self.cls(actor, **self.fixed)]
+        return [self.cls(actor, **self.fixed, **{self.param: v}) for v in self.values]
+
+    def size(self) -> int:
+        return 1 if self.param is None else len(self.values)
+
+    def pick(self, actor: str, index: int) -> Action:
+        if self.param is None:
+            return self.cls(actor, **self.fixed)
+        return self.cls(actor, **self.fixed, **{self.param: self.values[index]})
+
+
+def waiting_for(state: GameState) -> list[str]:
+    if state.phase == "ended":
+        return []
+    if state.interrupt:
+        return state.interrupt[:1]
+    if state.phase in SEQUENTIAL:
+        return state.waiting[:1]
+    return list(state.waiting)
+
+
+def legal_actions(state: GameState, actor: str) -> list[Action]:
+    return [a for c in legal_choices(state, actor) for a in c.expand(actor)]
+
+
+def legal_choices(state: GameState, actor: str) -> list[Choice]:
+    if state.phase == "ended":
+        return []
+    if actor == BANK:
+        if state.phase == "step":
+            return [Choice(RaisePrice, param="step", values=range(1_000, 5_001, 1_000))]
+        return []
+    team = state.teams.get(actor)
+    if team is None or team.bankrupt:
+        return []
+    out: list[Choice] = []
+    if actor in waiting_for(state):
+        out = turn_choices(state, team)
+    out.extend(any_time_choices(state, team))
+    return out
+
+
+def turn_choices(state: GameState, team: Team) -> list[Choice]:
+    """The moves the game waits for from ``team`` now."""
+    s = state
+    if s.interrupt:
+        return [Choice(ChoosePark, {"kind": k}) for k in cards.STAFF if team.staff[k]]
+    phase = s.phase
+    if phase == "inside":
+        out = [Choice(Pass)]
+        if team.cash >= cards.INSIDE_PRICE:
+            out.insert(0, Choice(BuyInside))
+        return out
+    if phase == "staff":
+        return _staff_choices(s, team)
+    if phase == "emergency":
+        return [Choice(EmergencyFire, {"kind": k}) for k in cards.STAFF if team.staff[k]]
+    if phase == "request":
+        return [Choice(Request, param="bars", values=range(free_cocoa(team) + 1))]
+    if phase == "bid":
+        out = [Choice(Bid, {"bars": 0, "price": 0})]
+        for bars in range(1, min(s.market[s.city], free_cocoa(team)) + 1):
+            top = min(team.cash // bars // 1_000, BID_PRICES_LISTED)
+            if top >= 1:
+                out.append(Choice(Bid, {"bars": bars}, "price",
+                                  range(1_000, top * 1_000 + 1, 1_000)))
+        return out
+    if phase == "produce":
+        return [Choice(Produce, param="bars", values=range(production_capacity(s, team) + 1))]
+    if phase == "marker":
+        return [Choice(SetMarker, param="meetings", values=range(track_capacity(s, team) + 1))]
+    if phase == "join":
+        return [Choice(Join, {"take_part": True}), Choice(Join, {"take_part": False})]
+    if phase == "offer":
+        return [Choice(Accept), Choice(Decline)]
+    if phase == "after_sale":
+        out = [Choice(Pass)]
+        if s.last_sale is not None:
+            for card in cards.AFTER_SALE_CARDS:
+                if card in team.hand and _playable(s, team, card, s.last_sale[0]):
+                    out.append(Choice(PlayExpress, {"card": card, "target": s.last_sale[0]}))
+        return out
+    if phase == "bank_sale":
+        out = [Choice(Pass)]
+        if may_sell_to_bank(s, team):
+            most = min(cards.BANK_SALE_MAX - team.bank_sold, team.chocolate)
+            out.insert(0, Choice(SellToBank, param="bars", values=range(1, most + 1)))
+        return out
+    if phase == "finance":
+        return _finance_choices(s, team)
+    return []
+
+
+def _staff_choices(s: GameState, team: Team) -> list[Choice]:
+    out: list[Choice] = []
+    for kind in cards.STAFF:
+        most = min(cards.HIRES_PER_KIND - team.hired[kind], s.bank_staff[kind])
+        if kind == "bookkeeper" and "leergefegt" in s.this_month:
+            most = 0
+        if most > 0:
+            out.append(Choice(Hire, {"kind": kind}, "count", range(1, most + 1)))
+        employed = team.staff[kind] - team.hired[kind]
+        if s.month > 1 and employed > 0:
+            out.append(Choice(Fire, {"kind": kind}, "count", range(1, employed + 1)))
+    if team.cash >= salaries_due(team) or s.loan_cards == 0:
+        out.append(Choice(PaySalaries))
+    return out
+
+
+def _finance_choices(s: GameState, team: Team) -> list[Choice]:
+    out = [Choice(EndFinance)]
+    repay = min(team.loans, team.cash // (cards.LOAN + cards.INTEREST))
+    if repay:
+        out.append(Choice(Repay, param="count", values=range(1, repay + 1)))
+    value = s.config.share_value(s.month)
+    buy = min(s.share_certificates, team.cash // value)
+    if buy:
+        out.append(Choice(BuyShares, param="count", values=range(1, buy + 1)))
+    if team.shares:
+        out.append(Choice(SellShares, param="count", values=range(1, team.shares + 1)))
+    return out
+
+
+def any_time_choices(s: GameState, team: Team) -> list[Choice]:
+    out: list[Choice] = []
+    if s.loan_cards:
+        out.append(Choice(TakeLoan, param="count", values=range(1, s.loan_cards + 1),
+                          any_time=True))
+    if s.month > 1:
+        for card in team.hand:
+            if card in cards.AFTER_SALE_CARDS:
+                continue
+            for other in s.order():
+                if other != team.name and _playable(s, team, card, other):
+                    out.append(Choice(PlayExpress, {"card": card, "target": other},
+                                      any_time=True))
+    return out
+
+
+def _playable(s: GameState, team: Team, card: str, target: str) -> bool:
+    try:
+        check_play(s, PlayExpress(team.name, card, target))
+    except RuleViolation:
+        return False
+    return True
