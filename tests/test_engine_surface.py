@@ -123,6 +123,30 @@ def engine_imports(source: str, path: str) -> list[Import]:
     return found
 
 
+def names_from_engines(source: str, path: str) -> list[tuple[int, str, str]]:
+    """(line, package, name) of each name imported from an engine package itself that is not
+    one of its modules: it must be in the package's ``__all__``, not just happen to be there."""
+    found: list[tuple[int, str, str]] = []
+    for node in ast.walk(ast.parse(source, filename=path)):
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module in ENGINES:
+            found += [(node.lineno, node.module, alias.name) for alias in node.names
+                      if not _is_module(f"{node.module}.{alias.name}")]
+    return found
+
+
+@cache
+def declared_names(package: str) -> frozenset[str]:
+    """The package's ``__all__``, read from its source (a game not written yet: none)."""
+    init = _package_dir(package) / "__init__.py"
+    if not init.is_file():
+        return frozenset()
+    for node in ast.parse(init.read_text(), filename=str(init)).body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            return frozenset(ast.literal_eval(node.value))
+    return frozenset()
+
+
 def allowed(module: str) -> bool:
     """Whether the site may import ``module``: an engine package itself or a public module."""
     engine = _engine_of(module)
@@ -194,6 +218,13 @@ def test_the_reader_catches_deep_imports() -> None:
     assert deep == ["playboss.rules.market", "playboss.rules.money", "playboss.rules.state",
                     "playboss.rules.steps.labor.production", "playboss.schoko.internals"]
     assert allowed("playboss.rules") and allowed("playboss.rules.accounts")
+    undeclared = [(package, name) for _, package, name in names_from_engines(source, "x.py")
+                  if name not in declared_names(package)]
+    assert undeclared == [], undeclared  # apply is declared; market is a module (above)
+    assert names_from_engines("from playboss.rules import check, apply\n", "x.py") == [
+        (1, "playboss.rules", "check"), (1, "playboss.rules", "apply")]
+    assert "check" not in declared_names("playboss.rules")
+    assert "apply" in declared_names("playboss.rules")
 
 
 def test_the_site_and_the_reports_import_only_the_surface() -> None:
@@ -201,6 +232,26 @@ def test_the_site_and_the_reports_import_only_the_surface() -> None:
             if not allowed(i.module) and (i.path, i.module) not in ALLOWED]
     assert not deep, "import the engine's surface (playboss.rules, its public modules) " \
         "instead of:\n" + "\n".join(f"  {i.path}:{i.line}: {i.module}" for i in deep)
+
+
+def test_names_imported_from_the_package_are_its_declared_names() -> None:
+    """``from playboss.rules import x`` names an entry of ``__all__`` (or a public module),
+    never a name the package only happens to hold."""
+    undeclared = []
+    for client in CLIENTS:
+        for path in sorted((ROOT / client).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            undeclared += [f"  {relative}:{line}: {package}.{name}"
+                           for line, package, name in names_from_engines(path.read_text(),
+                                                                          relative)
+                           if name not in declared_names(package)]
+    assert not undeclared, "not in the package's __all__:\n" + "\n".join(undeclared)
+
+
+@pytest.mark.parametrize("package", _existing_engines())
+def test_all_is_read_from_the_source(package: str) -> None:
+    """The source's ``__all__`` (what the tests read) is the package's own."""
+    assert declared_names(package) == set(importlib.import_module(package).__all__)
 
 
 def test_the_allow_list_only_shrinks() -> None:
