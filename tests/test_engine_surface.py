@@ -171,8 +171,8 @@ def _existing_engines() -> list[str]:
 
 @pytest.mark.parametrize("package", _existing_engines())
 def test_every_public_module_exists_and_is_few(package: str) -> None:
+    """A game may declare no public module (its ``__all__`` is then its whole surface)."""
     declared = public_modules(package)
-    assert declared, f"{package}'s docstring lists no public modules under 'Public modules'"
     missing = [m for m in declared if not _is_module(m)]
     assert not missing, f"declared public but no such module: {missing}"
     assert all(m.startswith(package + ".") for m in declared), declared
