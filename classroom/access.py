@@ -24,12 +24,10 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.crypto import constant_time_compare
 
-from playboss.rules import BANK
-from playboss.rules.views import PUBLIC
+from playboss.rules import BANK, PUBLIC, WORKERS
 
 from .models import PIN_DIGITS, Game, Representative, Team
 
-WORKERS = "workers"
 SESSION_KEY = "playboss_teams"
 PROJECTOR_SESSION_KEY = "playboss_projectors"
 REPRESENTATIVE_SESSION_KEY = "playboss_representatives"

@@ -10,10 +10,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from playboss.rules import legal_choices
+from playboss.rules import WORKERS, legal_choices
 
 from . import bot_levels, state_store
-from .access import WORKERS
 from .models import Game, Representative, SeatChange
 from .presenters import form_for
 from .services import TIMED_ROUNDS

@@ -6,7 +6,7 @@ A teacher switches it on per game (for every human team; it needs step 6). A stu
 such a team says which half it runs; the session remembers it, the screen offers only that
 half's moves, and a move of the other half is refused. Moves of either half (rolling, the
 fields that are no business decision) stay open to both. The engine classifies every action
-type (``playboss.rules.steps.labor.DUTIES``); the site only applies it.
+type (``playboss.rules.duty_of``); the site only applies it.
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from playboss.rules.actions import Action
-from playboss.rules.steps.labor import (
-    COST_OPTION_DUTIES,
-    DUTIES,
+from playboss.rules import (
     MARKETING_FINANCE,
     PURCHASE_PRODUCTION_LABOR,
+    Action,
     duty_of,
+    duty_of_move,
 )
 
 from .models import Game, Team
@@ -59,9 +58,7 @@ def chosen_in(session: Mapping[str, Any], game: Game) -> str | None:
 
 def form_duty(form: dict[str, Any]) -> str | None:
     """The half of the business a move of the screen belongs to (None: either)."""
-    if form["type"] == "cost":
-        return COST_OPTION_DUTIES.get(form["fixed"].get("option"))
-    return DUTIES.get(form["type"])
+    return duty_of_move(form["type"], form["fixed"].get("option"))
 
 
 def allows(duty: str | None, action: Action) -> bool:

@@ -16,15 +16,16 @@ from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
-from playboss.rules import readings
-from playboss.rules.config import (
+from playboss.rules import (
     DICE_MODES,
     GOALS,
     LEASE_RENEWAL_MODES,
+    LITERAL_READINGS,
+    READINGS,
     YIELD_LOSSES,
+    ConfigError,
     GameConfig,
 )
-from playboss.rules.errors import ConfigError
 
 from . import bot_levels
 from .models import Representative, Team
@@ -230,8 +231,8 @@ class NewGameForm(forms.Form):
                 choices=bot_levels.seat_choices(), required=False, initial=Team.Bot.HUMAN)
         for name, (label, help_text, words) in READING_FIELDS.items():
             # The literal reading first; the engine's default preselected.
-            order = [readings.LITERAL[name]] + [c for c in readings.CHOICES[name]
-                                                if c != readings.LITERAL[name]]
+            order = [LITERAL_READINGS[name]] + [c for c in READINGS[name]
+                                                if c != LITERAL_READINGS[name]]
             self.fields[name] = forms.ChoiceField(
                 label=label, help_text=help_text, choices=[(c, words[c]) for c in order],
                 initial=_engine_default(name), required=False)

@@ -13,16 +13,18 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from playboss.rules.constants import (
+from playboss.rules import (
     COMPUTER_PRICE,
     MACHINE_PRICE,
+    MARKETING_FOUNDING_COST,
     WEB_ADVERTISING,
     WEB_EFFICIENCY,
     WEB_LEASE,
     WEB_PRICE,
+    Choice,
+    GameState,
+    Team,
 )
-from playboss.rules.legal import Choice
-from playboss.rules.state import GameState, Team
 
 from .consequences import describe, describe_console
 
@@ -188,12 +190,6 @@ SELECT_LIMIT = 12
 NAMED_SELECT_LIMIT = 60
 
 
-def _marketing_cost() -> dict[str, int]:
-    from playboss.rules.steps.marketing import FOUNDING_COST
-
-    return {"price": FOUNDING_COST}
-
-
 #: The numbers a label names, read from the engine's constants when the label is drawn.
 LABEL_NUMBERS: dict[str, Callable[[], dict[str, int]]] = {
     "invest": lambda: {"price": MACHINE_PRICE},
@@ -202,7 +198,7 @@ LABEL_NUMBERS: dict[str, Callable[[], dict[str, int]]] = {
     "web_efficiency": lambda: {"web": WEB_EFFICIENCY},
     "web_advertising": lambda: {"web": WEB_ADVERTISING},
     "web_lease_computer": lambda: {"web": WEB_LEASE},
-    "found_marketing": _marketing_cost,
+    "found_marketing": lambda: {"price": MARKETING_FOUNDING_COST},
 }
 
 

@@ -25,10 +25,10 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.timesince import timesince
 
-from playboss.rules.views import PUBLIC
+from playboss.rules import PUBLIC, WORKERS
 
 from . import dashboard, duties, selectors
-from .access import WORKERS, Viewer
+from .access import Viewer
 from .models import Game
 from .templatetags.regions import MARK, Collector, wrap
 

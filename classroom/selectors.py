@@ -7,12 +7,19 @@ from typing import Any
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 
-from playboss.rules import view
-from playboss.rules.gamelog import FORMAT, VERSION
-from playboss.rules.views import PUBLIC, viewers
+from playboss.rules import PUBLIC, WORKERS, legal_choices, log_to_dict, view, viewers
+from playboss.rules.journal import (
+    ASSETS,
+    CHART,
+    LIABILITIES,
+    all_entries,
+    balances_of,
+    sheet,
+    t_account,
+    team_journal,
+)
 
 from . import state_store
-from .access import WORKERS
 from .models import Classroom, Game, GameAction
 
 
@@ -29,7 +36,7 @@ def export_log(game: Game) -> dict[str, Any]:
         if row.chance:
             entry["chance"] = row.chance
         entries.append(entry)
-    return {"format": FORMAT, "version": VERSION, "config": game.config, "actions": entries}
+    return log_to_dict(game.config, entries)
 
 
 def recent_actions(game: Game, limit: int = 50) -> QuerySet[GameAction]:
@@ -57,8 +64,6 @@ PUBLIC_ROW = ("name", "position", "year", "machines", "raw", "finished", "web", 
 def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
     """Everything one screen shows, read from one consistent state: the viewer's view, its
     moves now (the turn's, and those open at any time), and a page of its own books."""
-    from playboss.rules import legal_choices
-
     from .consequences import offer_due, why_missing
     from .presenters import DEAL_MOVES, bundle_text, form_for, pending_text
 
@@ -125,8 +130,8 @@ def team_game(game: Game, team: str, data: dict[str, Any]) -> dict[str, Any]:
     years = config.get("years")
     year = int(mine.get("year") or 0) + 1
     goal = str(config.get("goal") or "profit")
-    sheet = mine.get("balance_sheet") or {}
-    profit = int(sheet.get("profit") or 0)
+    own_sheet = mine.get("balance_sheet") or {}
+    profit = int(own_sheet.get("profit") or 0)
     sales = int(mine.get("sales_total") or 0)
     facts: dict[str, Any] = {
         # After time is called the round is played out: a team may begin a year beyond.
@@ -163,8 +168,6 @@ def _booking_entry(entry: Any) -> dict[str, Any]:
 def _sheet_rows(before: dict[str, int] | None, after: dict[str, int]) -> list[dict[str, Any]]:
     """The balance sheet's lines (assets, total, liabilities and capital, profit, total), each
     with its value before and after and whether it changed."""
-    from playboss.rules.journal import ASSETS, LIABILITIES
-
     order = [*ASSETS, "total_assets", *LIABILITIES, "profit", "total_liabilities"]
     return [{"code": code, "after": after[code],
              "before": before[code] if before is not None else None,
@@ -175,8 +178,6 @@ def _sheet_rows(before: dict[str, int] | None, after: dict[str, int]) -> list[di
 def booking_card(state: Any, team: str) -> dict[str, Any]:
     """The booking card's data from an engine state (``team_booking`` reads it from the cached
     state; tests read it from positions built by hand)."""
-    from playboss.rules.journal import sheet, team_journal
-
     if team not in state.teams:
         return {}
     journal = team_journal(state, team)
@@ -212,8 +213,6 @@ def team_books(game: Game, team: str, *, account: str = "", year: int | None = N
     """A team's Books page: its journal (filtered by account and year, newest first), its
     T-accounts (the chosen account's in full, else every account's totals) and its balance
     sheet after move ``at`` (the latest when None)."""
-    from playboss.rules.journal import CHART, all_entries, balances_of, sheet, t_account
-
     def read(state: Any) -> dict[str, Any]:
         entries = all_entries(state, team)
         used = {a for e in entries for a in e.accounts()}
@@ -246,8 +245,6 @@ def projector_books(game: Game) -> dict[str, Any] | None:
     stood after the chosen move (the latest when none): the newest journal entries, every
     account's T (totals and balance) and the balance sheet, the last booked move's changes
     highlighted. None when the projector shows the board."""
-    from playboss.rules.journal import CHART, all_entries, balances_of, sheet, t_account
-
     team, chosen = game.projector_focus, game.projector_focus_move
 
     def read(state: Any) -> dict[str, Any] | None:

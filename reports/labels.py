@@ -1,7 +1,7 @@
 """Words the documents print for the engine's keys, through Django's translation machinery.
 
 The engine names its profit-and-loss lines and goal variants in English (``LINE_TITLES``,
-``GOAL_TITLES``, ``FORMULAS``); these are the same words marked for translation, so that a
+``GOAL_TITLES``, ``GOAL_FORMULAS``); these are the same words marked for translation, so that a
 German catalogue translates the documents. A key the engine adds later falls back to the
 engine's own title.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from playboss.rules.accounts import LINE_TITLES
-from playboss.rules.steps.goals import FORMULAS, GOAL_TITLES
+from playboss.rules import GOAL_FORMULAS, GOAL_TITLES
+from playboss.rules.accounts import LINE_OF, LINE_TITLES
 
 #: The profit-and-loss lines of a business year, in the engine's order (``accounts.LINES``).
 LINE_LABELS: dict[str, Promise] = {
@@ -152,8 +152,6 @@ def reason_label(reason: str) -> str:
     label = REASON_LABELS.get(reason)
     if label is not None:
         return str(label)
-    from playboss.rules.accounts import LINE_OF
-
     key = LINE_OF.get(reason)
     return line_label(key) if key is not None else reason
 
@@ -170,4 +168,4 @@ def goal_label(goal: str) -> str:
 
 def formula_label(goal: str) -> str:
     label = FORMULA_LABELS.get(goal)
-    return str(label) if label is not None else FORMULAS.get(goal, "")
+    return str(label) if label is not None else GOAL_FORMULAS.get(goal, "")

@@ -11,6 +11,7 @@ from django.urls import reverse
 from classroom import state_store
 from classroom.access import Viewer
 from classroom.models import Game, Team
+from playboss.rules.accounts import year_accounts
 
 from .models import ReportJob
 
@@ -47,8 +48,6 @@ def latest(jobs: QuerySet[ReportJob]) -> dict[tuple[str, int | None, int | None]
 
 def team_years(game: Game, team: str) -> list[dict[str, Any]]:
     """The team's years so far, as its statements show them."""
-    from playboss.rules.accounts import year_accounts
-
     def read(state: Any) -> list[dict[str, Any]]:
         if team not in state.teams:
             return []

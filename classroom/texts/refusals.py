@@ -22,7 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from playboss.rules.errors import RuleViolation
+from playboss.rules import RuleViolation
 
 from .describers import and_list
 from .formatting import in_english, money

@@ -22,10 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
-from playboss.rules import view
-from playboss.rules.state import GameState
-from playboss.rules.statements import balance_sheet
-from playboss.rules.views import PUBLIC
+from playboss.rules import PUBLIC, GameState, balance_sheet, view
 
 from .. import links, projector_focus, selectors, services, state_store
 from ..access import is_owner, open_projector, students_represent, token_matches, viewer_for

@@ -24,10 +24,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from playboss.rules import BANK
+from playboss.rules import BANK, WORKERS
 
 from .. import bot_levels, projector_focus, selectors, services
-from ..access import SESSION_KEY, WORKERS, is_owner
+from ..access import SESSION_KEY, is_owner
 from ..forms import ClassroomForm, ImportLogForm, NewGameForm, TeacherCreationForm
 from ..limits import LOG_MAX_BYTES, RequestRefused, parse_json
 from ..models import Classroom, Game, Representative, Team

@@ -23,6 +23,12 @@ FORMAT = "playboss-log"
 VERSION = 1
 
 
+def log_to_dict(config: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The log file's object (``docs/game-log.md``) of a set-up as ``GameConfig.to_dict``
+    writes it and the actions as ``GameLog.record`` writes them (the site keeps both)."""
+    return {"format": FORMAT, "version": VERSION, "config": config, "actions": entries}
+
+
 @dataclass
 class GameLog:
     config: GameConfig
@@ -45,8 +51,7 @@ class GameLog:
         self.entries.append(entry)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "config": self.config.to_dict(),
-                "actions": self.entries}
+        return log_to_dict(self.config.to_dict(), self.entries)
 
     def dumps(self) -> str:
         return json.dumps(self.to_dict(), indent=1)

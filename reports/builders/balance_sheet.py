@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable
 
-from playboss.rules.constants import FINAL_VALUE
+from playboss.rules import FINAL_VALUE, GameConfig, new_game
 from playboss.rules.statements import BalanceSheet
 
 from .base import (
@@ -129,8 +129,6 @@ def build(ctx: Ctx, team: str, year: int | None = None) -> bytes:
 
 def build_from_sheet(meta: GameMeta, sheet: BalanceSheet, period: str = "") -> bytes:
     """The document for any balance sheet (the rulebook's example, a what-if)."""
-    from playboss.rules import GameConfig, new_game
-
     with build_in(meta.language):
         ctx = Ctx.of(meta, new_game(GameConfig(teams=(sheet.team,))))
         pdf = Pdf(ctx, _("Balance sheet"))

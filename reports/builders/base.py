@@ -50,10 +50,15 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from playboss.rules.accounts import MarketPoint, YearAccount, market_history, year_marks
-from playboss.rules.state import GameState
+from playboss.rules import GameState, yields
+from playboss.rules.accounts import (
+    MarketPoint,
+    YearAccount,
+    market_history,
+    year_accounts,
+    year_marks,
+)
 from playboss.rules.statements import BalanceSheet, balance_sheet, final_results
-from playboss.rules.steps.goals import yields
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 MARGIN_X = 42
@@ -140,8 +145,6 @@ class Figures:
 
     def accounts(self, team: str) -> list[YearAccount]:
         if team not in self._accounts:
-            from playboss.rules.accounts import year_accounts
-
             self._accounts[team] = year_accounts(self.state, team)
         return self._accounts[team]
 

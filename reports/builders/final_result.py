@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable, Paragraph
 
-from playboss.rules.constants import FINAL_VALUE
+from playboss.rules import FINAL_VALUE
 
 from ..labels import goal_label
 from .base import (

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
+from playboss.rules import FINAL_VALUE
 from playboss.rules.accounts import EVENT_LINES, YearAccount
-from playboss.rules.constants import FINAL_VALUE
 from playboss.rules.statements import BalanceSheet, balance_sheet_from
 
 from ..labels import line_label

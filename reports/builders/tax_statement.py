@@ -14,8 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable
 
+from playboss.rules import TAX_BRACKETS
 from playboss.rules.accounts import YearAccount
-from playboss.rules.steps.taxation import BRACKETS
 
 from .base import (
     BOLD,
@@ -69,7 +69,7 @@ def record_table(fmt: Fmt, record: dict[str, Any], taken_over: int = 0,
     first_band = len(rows)
     reached = {band["rate"]: band for band in record.get("bands", [])}
     lower = 0
-    for upper, rate in BRACKETS:
+    for upper, rate in TAX_BRACKETS:
         band = reached.get(rate)
         if compact and not (band and band["amount"]):
             lower = upper if upper is not None else lower

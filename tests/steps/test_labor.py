@@ -956,6 +956,19 @@ def test_every_move_has_its_duty_for_two_players_running_one_business() -> None:
     assert duty(A.Roll("Red")) is None and duty(A.Pass("Red")) is None
 
 
+def test_a_move_named_by_its_form_has_the_duty_of_the_move() -> None:
+    """Rulebook II, "6. Step: Labor Market": the two players' halves, for a move a screen
+    names by its type (and the yellow field's option) before it is made (``duty_of_move``,
+    what ``classroom.duties`` asks) are the made move's (``duty_of``)."""
+    for kind, action_class in rulebook.ACTION_TYPES.items():
+        if kind != "cost":
+            assert L.duty_of_move(kind) == L.duty_of(action_class("Red")), kind
+    for option in ("sell_half", "produce", "idle", "web"):
+        assert L.duty_of_move("cost", option) == L.duty_of(A.CostChoice("Red", option=option))
+    assert L.duty_of_move("cost", "sell_half") == L.MARKETING_FINANCE
+    assert L.duty_of_move("cost") is None  # a cost field form without its option: either
+
+
 def test_split_duties_setting() -> None:
     """Rulebook II, "6. Step: Labor Market": "you may allow two players to run one business
     operation" — a setting per team, with step 6."""

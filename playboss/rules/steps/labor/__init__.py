@@ -106,6 +106,7 @@ from .duties import (
     MARKETING_FINANCE,
     PURCHASE_PRODUCTION_LABOR,
     duty_of,
+    duty_of_move,
 )
 from .fresh_goods import NOT_A_SALE, fresh_units, sellable_finished, usable_raw
 from .production import machines_for, producible, staffed_capacity, unit_cost
@@ -128,5 +129,5 @@ __all__ = [
     "usable_raw", "sellable_finished", "yellow_cost",
     # split duties
     "MARKETING_FINANCE", "PURCHASE_PRODUCTION_LABOR", "DUTIES", "COST_OPTION_DUTIES",
-    "duty_of",
+    "duty_of", "duty_of_move",
 ]

@@ -56,6 +56,12 @@ COST_OPTION_DUTIES: dict[str, str | None] = {
 def duty_of(action: Action) -> str | None:
     """Which of two players running one business may make ``action``:
     ``"marketing_finance"``, ``"purchase_production_labor"``, or None for either."""
-    if isinstance(action, CostChoice):
-        return COST_OPTION_DUTIES.get(action.option)
-    return DUTIES.get(action.type)
+    return duty_of_move(action.type, action.option if isinstance(action, CostChoice) else None)
+
+
+def duty_of_move(action_type: str, option: str | None = None) -> str | None:
+    """``duty_of`` for a move named before it is made (a screen's form: its type, and the
+    yellow field's option)."""
+    if action_type == CostChoice.type:
+        return COST_OPTION_DUTIES.get(option or "")
+    return DUTIES.get(action_type)
