@@ -24,6 +24,7 @@ from playboss.rules.config import (
     YIELD_LOSSES,
     GameConfig,
 )
+from playboss.rules.config import MAX_TEAMS as CONFIG_MAX_TEAMS
 from playboss.rules.errors import ConfigError
 
 from . import bot_levels
@@ -31,7 +32,7 @@ from .models import Representative, Team
 from .services import TeamSeat
 from .texts import setup_problem
 
-MAX_TEAMS = 9
+MAX_TEAMS = CONFIG_MAX_TEAMS  # the engine's own limit (config.validate checks it)
 MAX_LOG_BYTES = 5 * 1024 * 1024
 
 STEP_CHOICES = [
