@@ -111,7 +111,7 @@ _MARSHAL = 2
 
 
 def _team(team: Team, step: Any) -> Team:
-    new = _copy_team(team)
+    new: Team = _copy_team(team)
     new.machines = list(team.machines)
     new.year_starts = list(team.year_starts)
     new.year_end_machines = [list(row) for row in team.year_end_machines]

@@ -18,8 +18,9 @@ import pytest
 
 from playboss.rules import GameConfig, RuleViolation, apply, legal_choices, new_game, quote
 from playboss.rules import actions as A
-from playboss.rules.bots import BOTS
+from playboss.rules.bots import BOTS, Bot
 from playboss.rules.journal import team_journal
+from playboss.rules.ledger import Entry
 from playboss.rules.legal import waiting_for
 from playboss.rules.quote import quote_values, rule_values
 from playboss.rules.snapshot import state_to_dict
@@ -41,9 +42,9 @@ def _sample(values: list[object]) -> list[object]:
     return [values[0], values[len(values) // 2], values[-1]]
 
 
-def _net(entries: list[object], kind: str, party: str) -> int:
-    return sum((e.qty if e.target == party else -e.qty) for e in entries  # type: ignore[attr-defined]
-               if e.kind == kind and party in (e.source, e.target))  # type: ignore[attr-defined]
+def _net(entries: list[Entry], kind: str, party: str) -> int:
+    return sum((e.qty if e.target == party else -e.qty) for e in entries
+               if e.kind == kind and party in (e.source, e.target))
 
 
 def _check_against_apply(state: GameState, action: A.Action, counts: dict[str, int]) -> None:
@@ -84,7 +85,7 @@ def test_every_listed_value_is_quoted_as_apply_does_it(index: int) -> None:
         config = GameConfig(teams=("Red", "Blue", "Green"), seed=index + offset, years=1,
                             steps=steps)
         state = new_game(config)
-        bots = {}
+        bots: dict[str, Bot] = {}
         while state.phase != "ended" and state.seq < 160:
             actor = waiting_for(state)[0]
             if state.seq % EVERY == 0:
