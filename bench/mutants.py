@@ -1,12 +1,13 @@
-"""Mutants the suite must catch (issue 14): each is a small, plausible bug put into the engine.
+"""Mutants the suite must catch (issues 14 and 19): each is a small, plausible bug put into the
+engine or into the site's words for the engine's figures.
 
     python bench/mutants.py                 # every mutant: caught, survived or not applied
     python bench/mutants.py --only interest_rounded_down
     python bench/mutants.py --list
 
-A mutant is a regular expression and its replacement, applied to the source of the one
-function it names, wherever in ``playboss/rules`` that function lives, while its module is
-imported (an import hook: nothing on disk changes, so this runs safely beside other people's
+A mutant is a regular expression and its replacement, applied to the source of the one function
+it names, wherever in ``playboss/rules`` or ``classroom`` that function lives, while its module
+is imported (an import hook: nothing on disk changes, so this runs safely beside other people's
 work in the same checkout). For each mutant a fresh interpreter runs the mutant's tests with
 the mutation in place; the mutant is *caught* when they fail. It is *not applied* when the
 pattern matches nowhere or more than once: the engine's code moved or changed, and the pattern
@@ -34,12 +35,17 @@ from pathlib import Path
 from types import CodeType, ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = "playboss.rules"
+#: The packages a mutant may change, with their directories: the engine, and the site (whose
+#: labels must say what the engine's quotes say, issue 19).
+PACKAGES = {"playboss.rules": Path("playboss") / "rules", "classroom": Path("classroom")}
 #: Exit status of a run whose mutation was not applied exactly once.
 NOT_APPLIED = 3
 
 INTEREST_TESTS = ("tests/rules/test_new_interest_liquidity_estate.py",)
 TAKEOVER_TESTS = ("tests/steps/test_new_takeover_consolidation.py",)
+LABEL_TESTS = ("tests/web/test_quote_labels.py", "tests/web/test_decisions.py")
+QUOTE_TESTS = ("tests/rules/test_quote.py::test_every_listed_value_is_quoted_as_apply_does_it[0]",
+               "tests/rules/test_quote.py::test_a_quote_refuses_what_apply_refuses_and_changes_nothing")
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,32 @@ MUTANTS = (
     Mutant("takeover_leaves_private_debt", "a takeover leaving the target's private debts",
            "_take_over_loans", r"loan\.borrower\s*=\s*buyer\.name",
            "loan.borrower = loan.borrower", TAKEOVER_TESTS),
+    # The site's words for the engine's quotes (issue 19): the label mutants that survived
+    # every in-process web test before the figures came from quotes.
+    Mutant("half_price_label_full_price", "a half-price sale labelled at the full price",
+           "_cost_choice", r"(units, revenue = -q\.goods\.get\(\"finished\", 0\), )_earned\(q\)",
+           r"\g<1>2 * _earned(q)", LABEL_TESTS),
+    Mutant("idle_costs_without_machines", "idle costs shown for a team without machines",
+           "_cost_choice", r"\"cost\": m\(idle\[\"cost\"\]\)",
+           '"cost": m(idle["each"] * max(1, idle["machines"]))', LABEL_TESTS),
+    Mutant("repay_label_debt_plus_amount", "the repay-credit label showing debt plus amount",
+           "_credit_texts", r"debt % \{\"debt\": m\(q\.bank_debt\)\}",
+           'debt % {"debt": m(q.bank_debt_before + a)}', LABEL_TESTS),
+    Mutant("strike_at_lockout_rate", "a strike priced at the lockout rate",
+           "view", r"idle_terms\(state, state\.teams\[name\], \"strike\"\)",
+           'idle_terms(state, state.teams[name], "lockout")', LABEL_TESTS),
+    Mutant("strike_board_reads_lockout",
+           "the labour board reading a strike's figures as a lockout's",
+           "labour_board", r"row = idle\(name, \"strike\"\)", 'row = idle(name, "lockout")',
+           LABEL_TESTS),
+    Mutant("machine_label_without_credit", "a machine bought on credit labelled at its cash part",
+           "_price_on_credit", r"return _spent\(q\) \+ q\.debt_change", "return _spent(q)",
+           LABEL_TESTS),
+    Mutant("purchase_cash_after_added", "a purchase's cash after adding the cost",
+           "bought", r"self\.cash - cost", "self.cash + cost", LABEL_TESTS),
+    Mutant("quote_shares_the_market", "a quote's copy sharing the market with the state",
+           "quote_copy", r"new\.market = list\(state\.market\)", "new.market = state.market",
+           QUOTE_TESTS),
 )
 BY_NAME = {m.name: m for m in MUTANTS}
 
@@ -122,9 +154,10 @@ def mutate(source: str, mutant: Mutant) -> tuple[str, int]:
 
 
 def matches_on_disk(mutant: Mutant) -> list[str]:
-    """The engine's files the mutant would change (it must be exactly one, once)."""
+    """The files the mutant would change (it must be exactly one, once)."""
     hits = []
-    for path in sorted((ROOT / "playboss" / "rules").rglob("*.py")):
+    paths = [p for folder in PACKAGES.values() for p in sorted((ROOT / folder).rglob("*.py"))]
+    for path in paths:
         _, count = mutate(path.read_text(encoding="utf-8"), mutant)
         hits += [str(path.relative_to(ROOT))] * count
     return hits
@@ -153,7 +186,7 @@ class _MutatingFinder(importlib.abc.MetaPathFinder):
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if not fullname.startswith(PACKAGE + ".") or path is None:
+        if not any(fullname.startswith(p + ".") for p in PACKAGES) or path is None:
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
         if spec is None or not spec.origin or not spec.origin.endswith(".py"):

@@ -1,14 +1,13 @@
 """What each of a team's decisions does, in numbers, and why a choice is limited or missing.
 
 ``legal_choices`` says *what* a team may do; this module says what happens if it does: the
-price per unit and the total, the units, the Marks, the cash after. It reads the numbers from
-the engine's own pricing functions and the game's state and config (zone prices, the auction's
-step, the bidding's price point), never from a table of its own, so a game whose config sets
-other prices shows those. It does not ``apply`` the move to a copy of the state: a copy costs a
-deep copy per option (a screen shows up to a dozen options per choice, for every viewer after
-every move), and ``apply`` also runs the turn's automatic steps after the move (a payment due,
-the next team's turn), which are not this decision's consequence. Every function here is a
-read of the state; ``tests/web/test_decisions.py`` checks the figures against ``apply``.
+price per unit and the total, the units, the Marks, the cash after. The figures of a move
+come from the engine's quote of it (``playboss.rules.quote``: the move's own handler run on a
+cheap copy of the state, without the turn's automatic steps): the cash and bank debt after,
+the goods moved, and notes as codes with their numbers. This module only words them
+(translated, ``ngettext``, the page's number grouping); it prices nothing itself.
+``tests/rules/test_quote.py`` checks quotes against ``apply``, ``tests/web/test_decisions.py``
+and ``tests/web/test_quote_labels.py`` the words.
 
 Only the viewer's own choices get consequences (``selectors.panel`` calls ``describe`` for the
 team whose screen it is); the bank's and the representative's moves keep their plain labels.
@@ -23,21 +22,19 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from playboss.rules import advertising, collateral
+from playboss.rules import Quote, quote_values
+
+# The constants and pricing helpers below are why_missing's only (another change replaces it
+# with the engine's refusals); the consequences of moves come from quotes.
 from playboss.rules.constants import (
-    COMPUTER_PRICE,
     COST_FIELD_PRODUCTION,
-    FINAL_VALUE,
-    IDLE_COST,
     MACHINE_PRICE,
-    REPURCHASE,
     WEB_PRICE,
 )
-from playboss.rules.goods import delivery_rolls
 from playboss.rules.legal import Choice
-from playboss.rules.market import open_dimples, purchase_zones, raw_price
+from playboss.rules.market import open_dimples, raw_price
 from playboss.rules.money import credit_available
-from playboss.rules.red_field import production_cost, ready_capacity, sale_prices
+from playboss.rules.red_field import production_cost, ready_capacity
 from playboss.rules.state import GameState, Team
 
 #: A form's consequence: ``label`` (replaces the plain one), ``texts`` (value -> the option's
@@ -106,6 +103,29 @@ def _steps(state: GameState) -> frozenset[int]:
     return state.config.steps
 
 
+#: Values of a number field quoted: what a screen lists (its drop-down, at most 60 options).
+QUOTED_VALUES = 60
+
+
+def _quotes(state: GameState, team: Team, choice: Choice) -> dict[Any, Quote]:
+    """The engine's quote of each value the screen lists (one, under None, without a
+    parameter)."""
+    return quote_values(state, team.name, choice, QUOTED_VALUES)
+
+
+def _last(quotes: dict[Any, Quote]) -> Quote:
+    """The quote of the largest value: its notes say what limits the choice."""
+    return quotes[next(reversed(quotes))]
+
+
+def _spent(q: Quote) -> int:
+    return q.cash_before - q.cash
+
+
+def _earned(q: Quote) -> int:
+    return q.cash - q.cash_before
+
+
 def _live(pattern: str, times: int, cash: int, sign: int, start: int) -> dict[str, Any]:
     """A number field's consequence that follows what is typed (``live.js``): the words with
     ``{total}`` and ``{cash}`` for the numbers, and the text for the field's first value."""
@@ -119,43 +139,35 @@ def _live(pattern: str, times: int, cash: int, sign: int, start: int) -> dict[st
 def _advertise(state: GameState, team: Team, choice: Choice) -> Described:
     """Advertising "next": a campaign bought on a red field not yet decided waits for the next
     red field (``advertising.campaign_bought``)."""
-    if (state.config.advertising_field == "next"
-            and advertising.on_undecided_red_field(state, team)):
+    if _quotes(state, team, choice)[None].note("advertising_next_red_field") is not None:
         return {"notes": [_("Bought now, the campaign applies from your next red field, not "
                             "this one.")]}
     return {}
 
 
 # ---------------------------------------------------------------- the red field
-def _purchase_cost(state: GameState, units: int) -> int:
-    prices = state.config.zone_prices
-    return sum(prices[z] for z in purchase_zones(state.market, units))
-
-
 def _purchase(state: GameState, team: Team, choice: Choice) -> Described:
     words = _Option(team)
-    texts = {n: words.bought(n, _purchase_cost(state, n)) for n in choice.values}
-    most = max(choice.values)
-    in_market = sum(state.market)
+    quotes = _quotes(state, team, choice)
+    texts = {n: words.bought(n, _spent(q)) for n, q in quotes.items()}
+    last = _last(quotes)
     notes = []
-    if 2 in _steps(state):
-        from playboss.rules.steps.auction import MAX_UNITS_AT_MARKET_PRICE
-
-        if most == MAX_UNITS_AT_MARKET_PRICE and in_market > most:
-            notes.append(_("Competition during purchasing: at most %(n)s units at the market "
-                           "price; the rest of that price zone is then auctioned to every "
-                           "team.") % {"n": MAX_UNITS_AT_MARKET_PRICE})
-    if not notes and most < in_market:
+    capped, further = last.note("purchase_capped_auction"), last.note("next_unit_costs")
+    bought_out = last.note("market_bought_out")
+    if capped is not None:
+        notes.append(_("Competition during purchasing: at most %(n)s units at the market "
+                       "price; the rest of that price zone is then auctioned to every "
+                       "team.") % {"n": capped["units"]})
+    elif further is not None:
         notes.append(_("Your cash, %(cash)s Marks, pays for %(units)s; the next unit costs "
-                       "%(next)s Marks.") % {"cash": m(team.cash), "units": _units(most),
-                                             "next": m(_purchase_cost(state, most + 1)
-                                                       - _purchase_cost(state, most))})
-    elif (not notes and most == in_market
-          and team.cash - _purchase_cost(state, most) >= max(state.config.zone_prices)):
+                       "%(next)s Marks.") % {"cash": m(further["cash"]),
+                                             "units": _units(further["units"]),
+                                             "next": m(further["next"])})
+    elif bought_out is not None:
         # Only when the market, not the cash, is what stops the team.
         notes.append(_("The market holds %(units)s of raw material, and you can pay for all "
                        "of them.")
-                     % {"units": _units(in_market)})
+                     % {"units": _units(bought_out["units"])})
     return {"texts": texts, "notes": notes}
 
 
@@ -164,34 +176,37 @@ def _rolled(team: Team) -> str:
                     team.rolls) % {"now": team.rolls}
 
 
-def _new_machine_note(state: GameState, team: Team) -> str:
-    return _("A new machine produces from your roll %(roll)s on (%(rolled)s).") % {
-        "roll": team.rolls + delivery_rolls(state), "rolled": _rolled(team)}
+def _price_on_credit(q: Quote) -> int:
+    """What a purchase on credit costs: the cash it takes and the credit it borrows."""
+    return _spent(q) + q.debt_change
 
 
-def _on_credit(state: GameState, team: Team, choice: Choice, price: int) -> Described:
+def _on_credit(state: GameState, team: Team, choice: Choice) -> tuple[Described, Quote]:
     texts = {}
     on_credit, own, after = (_("%(credit)s Marks on credit"), _("%(own)s Marks from your cash"),
                              _("cash after %(cash)s"))
     debt = _("bank debt %(debt)s")
-    for credit in choice.values:
+    quotes = _quotes(state, team, choice)
+    for credit, q in quotes.items():
         if credit:
             texts[credit] = " · ".join((
-                on_credit % {"credit": m(credit)}, own % {"own": m(price - credit)},
-                after % {"cash": m(team.cash + credit - price)},
-                debt % {"debt": m(team.bank_debt + credit)}))
+                on_credit % {"credit": m(q.debt_change)}, own % {"own": m(_spent(q))},
+                after % {"cash": m(q.cash)}, debt % {"debt": m(q.bank_debt)}))
         else:
-            texts[credit] = " · ".join((_("no credit"),
-                                        _("%(own)s Marks from your cash") % {"own": m(price)},
-                                        _cash_after(team, -price)))
-    return {"texts": texts}
+            texts[credit] = " · ".join((_("no credit"), own % {"own": m(_spent(q))},
+                                        after % {"cash": m(q.cash)}))
+    return {"texts": texts}, _last(quotes)
 
 
 def _invest(state: GameState, team: Team, choice: Choice) -> Described:
-    out = _on_credit(state, team, choice, MACHINE_PRICE)
-    out["label"] = _("Buy a machine for %(price)s Marks") % {"price": m(MACHINE_PRICE)}
-    notes = [_new_machine_note(state, team)]
-    if 6 in _steps(state):
+    out, q = _on_credit(state, team, choice)
+    out["label"] = _("Buy a machine for %(price)s Marks") % {"price": m(_price_on_credit(q))}
+    notes = []
+    ready = q.note("machine_ready_at")
+    if ready is not None:
+        notes.append(_("A new machine produces from your roll %(roll)s on (%(rolled)s).") % {
+            "roll": ready["roll"], "rolled": _rolled(team)})
+    if q.note("machine_needs_worker") is not None:
         notes.append(_("One worker runs one machine: a machine without a worker produces "
                        "nothing."))
     out["notes"] = notes
@@ -243,39 +258,58 @@ def _labour_notes(state: GameState, team: Team) -> list[str]:
 
 
 def _produce(state: GameState, team: Team, choice: Choice) -> Described:
-    each = _unit_cost(state, team)
     words = _Option(team)
-    texts = {n: words.bought(n, n * each) for n in choice.values}
-    most = max(choice.values)
-    notes = _labour_notes(state, team) if 6 in _steps(state) else _not_delivered(state, team)
-    if most == team.cash // each and most < team.raw:
-        notes.append(_("Producing costs %(each)s Marks a unit: your cash, %(cash)s Marks, pays "
-                       "for %(units)s.") % {"each": m(each), "cash": m(team.cash),
-                                            "units": _units(most)})
-    elif 6 not in _steps(state) and most == team.raw and most < ready_capacity(state, team):
-        notes.append(_("You have %(units)s of raw material.") % {"units": _units(team.raw)})
+    quotes = _quotes(state, team, choice)
+    texts = {n: words.bought(n, _spent(q)) for n, q in quotes.items()}
+    each = _spent(quotes[choice.values[0]]) // choice.values[0]
     return {"label": _("Produce at %(each)s Marks a unit") % {"each": m(each)},
-            "texts": texts, "notes": notes}
+            "texts": texts, "notes": _production_notes(team, _last(quotes))}
 
 
-def _room_note(state: GameState, most: int) -> list[str]:
-    room = open_dimples(state.market, state.config.zone_capacity)
-    if most == room:
-        return [_("The market has room for %(units)s only.") % {"units": _units(room)}]
+def _production_notes(team: Team, q: Quote) -> list[str]:
+    """What limits the units produced (rulebook I, "Decision: Producing"; step 6's workers
+    and goods bought since the last red field), in the engine's order."""
+    notes = []
+    for code, p in q.notes:
+        if code == "machine_delivering":
+            notes.append(_("Machine #%(id)s produces from your roll %(roll)s on (%(rolled)s).")
+                         % {"id": p["machine"], "roll": p["roll"], "rolled": _rolled(team)})
+        elif code == "workers_run_machines":
+            notes.append(_("One worker runs one machine: your %(workers)s run %(run)s of your "
+                           "%(machines)s delivered machines (%(units)s).")
+                         % {"workers": _workers(p["workers"]), "run": p["run"],
+                            "machines": p["machines"], "units": _units(p["units"])})
+        elif code == "fresh_raw_waits":
+            notes.append(_("%(units)s of raw material bought since your last red field can be "
+                           "produced from your next red field on.")
+                         % {"units": _units(p["units"])})
+        elif code == "production_cash_limit":
+            notes.append(_("Producing costs %(each)s Marks a unit: your cash, %(cash)s Marks, "
+                           "pays for %(units)s.") % {"each": m(p["each"]), "cash": m(p["cash"]),
+                                                     "units": _units(p["units"])})
+        elif code == "production_raw_limit":
+            notes.append(_("You have %(units)s of raw material.") % {"units": _units(p["units"])})
+    return notes
+
+
+def _room_note(q: Quote) -> list[str]:
+    room = q.note("market_room")
+    if room is not None:
+        return [_("The market has room for %(units)s only.") % {"units": _units(room["units"])}]
     return []
 
 
 def _sell(state: GameState, team: Team, choice: Choice) -> Described:
     words = _Option(team)
     # A campaign bought on this red field under the literal reading waits for the next one:
-    # the prices shown are the ones the engine will pay (``advertising.applies``).
-    advertised = advertising.applies(team)
-    texts = {n: words.sold(n, sum(sale_prices(state, team, n, advertised)))
-             for n in choice.values}
-    notes = _room_note(state, max(choice.values))
-    if advertised:
+    # the prices quoted are the ones the engine pays.
+    quotes = _quotes(state, team, choice)
+    texts = {n: words.sold(n, _earned(q)) for n, q in quotes.items()}
+    last = _last(quotes)
+    notes = _room_note(last)
+    if last.note("advertising_applies") is not None:
         notes.append(_("Your advertising campaign: each unit sells at the next higher price."))
-    elif team.advertising:
+    elif last.note("advertising_next_red_field") is not None:
         notes.append(_("Your advertising campaign applies from your next red field, not "
                        "this one."))
     return {"texts": texts, "notes": notes}
@@ -284,140 +318,124 @@ def _sell(state: GameState, team: Team, choice: Choice) -> Described:
 # ---------------------------------------------------------------- the other fields
 def _cost_choice(state: GameState, team: Team, choice: Choice) -> Described:
     option = choice.fixed.get("option")
+    if option not in ("idle", "sell_half", "produce"):
+        return {}
+    q = _quotes(state, team, choice)[None]
     if option == "idle":
-        cost = IDLE_COST * len(team.machines)
+        idle = q.note("idle_costs") or {"machines": 0, "each": 0, "cost": 0}
         return {"label": ngettext("Idle costs: %(n)s machine × %(each)s = %(cost)s Marks",
                                   "Idle costs: %(n)s machines × %(each)s = %(cost)s Marks",
-                                  len(team.machines))
-                % {"n": len(team.machines), "each": m(IDLE_COST), "cost": m(cost)}}
+                                  idle["machines"])
+                % {"n": idle["machines"], "each": m(idle["each"]), "cost": m(idle["cost"])}}
     if option == "sell_half":
-        have = team.finished
-        if 6 in _steps(state):
-            from playboss.rules.steps.labor.fresh_goods import sellable_finished
-
-            have = sellable_finished(state, team)
-        units = min(have, open_dimples(state.market, state.config.zone_capacity))
-        revenue = sum(p // 2 for p in sale_prices(state, team, units, advertising=False))
+        units, revenue = -q.goods.get("finished", 0), _earned(q)
         return {"label": _("Sell %(units)s at half price: +%(revenue)s Marks (%(cash)s)")
                 % {"units": _units(units), "revenue": m(revenue),
                    "cash": _cash_after(team, revenue)}}
-    if option == "produce":
-        if 6 in _steps(state):
-            from playboss.rules.steps.labor.production import producible
-            from playboss.rules.steps.labor.yellow_field import yellow_cost
-
-            units = producible(state, team, on_red=False)
-            cost = sum(yellow_cost(state, team, units))
-        else:
-            units = min(ready_capacity(state, team), team.raw)
-            cost = units * COST_FIELD_PRODUCTION
-        return {"label": _("Produce %(units)s for %(cost)s Marks (%(cash)s)")
-                % {"units": _units(units), "cost": m(cost), "cash": _cash_after(team, -cost)}}
-    return {}
+    units, cost = q.goods.get("finished", 0), _spent(q)
+    return {"label": _("Produce %(units)s for %(cost)s Marks (%(cash)s)")
+            % {"units": _units(units), "cost": m(cost), "cash": _cash_after(team, -cost)}}
 
 
 def _buy_web(state: GameState, team: Team, choice: Choice) -> Described:
+    price = _spent(_quotes(state, team, choice)[None])
     return {"label": _("Buy a WEB chip for %(price)s Marks (%(cash)s)")
-            % {"price": m(WEB_PRICE), "cash": _cash_after(team, -WEB_PRICE)}}
+            % {"price": m(price), "cash": _cash_after(team, -price)}}
 
 
 def _sell_back(state: GameState, team: Team, choice: Choice) -> Described:
     item = choice.fixed.get("item")
+    if item not in ("raw", "finished", "machine", "computer"):
+        return {}
+    quotes = _quotes(state, team, choice)
     if item in ("raw", "finished"):
-        each = REPURCHASE[str(item)]
         words = _Option(team)
-        return {"texts": {n: words.sold(n, n * each) for n in choice.values}}
+        return {"texts": {n: words.sold(n, _earned(q)) for n, q in quotes.items()}}
+    # Collateral "repay_first": the sale first repays the bank debt above the line it leaves.
+    value = {v: _earned(q) - q.debt_change for v, q in quotes.items()}
     if item == "machine":
-        value = REPURCHASE["machine"]
         texts = {mid: _("machine #%(id)s · +%(revenue)s Marks")
-                 % {"id": mid, "revenue": m(value)} for mid in choice.values}
-        to_bank = collateral.due_on_release(state, team, machines=1)
-        if to_bank:
-            texts = {mid: f"{text} · {_collateral_words(value, to_bank)}"
-                     for mid, text in texts.items()}
+                 % {"id": mid, "revenue": m(value[mid])} for mid in quotes}
+        texts = {mid: f"{text} · {_collateral_words(-quotes[mid].debt_change)}"
+                 if quotes[mid].debt_change else text for mid, text in texts.items()}
         return {"texts": texts}
-    if item == "computer":
-        value = REPURCHASE["computer"]
-        label = _("Sell back to the bank: the computer, +%(revenue)s Marks") % {
-            "revenue": m(value)}
-        to_bank = collateral.due_on_release(state, team, computers=1)
-        if to_bank:
-            label = f"{label} · {_collateral_words(value, to_bank)}"
-        return {"label": label}
-    return {}
+    q = quotes[None]
+    label = _("Sell back to the bank: the computer, +%(revenue)s Marks") % {
+        "revenue": m(value[None])}
+    if q.debt_change:
+        label = f"{label} · {_collateral_words(-q.debt_change)}"
+    return {"label": label}
 
 
-def _collateral_words(value: int, to_bank: int) -> str:
+def _collateral_words(repaid: int) -> str:
     """Collateral "repay_first": the sale first repays the bank debt above the line it leaves,
-    from the proceeds as far as they go (``any_time.sell_back``: at most the sale's value)."""
+    from the proceeds as far as they go (the quote's bank debt after)."""
     return _("%(repaid)s Marks of it go to the bank first: your debt above the credit line "
-             "that is left") % {"repaid": m(min(value, to_bank))}
+             "that is left") % {"repaid": m(repaid)}
+
+
+def _credit_texts(state: GameState, team: Team, choice: Choice) -> tuple[dict[Any, str],
+                                                                            dict[Any, Quote]]:
+    amount, after, debt = (_("%(amount)s Marks"), _("cash after %(cash)s"),
+                           _("bank debt %(debt)s"))
+    quotes = _quotes(state, team, choice)
+    return {a: " · ".join((amount % {"amount": m(a)}, after % {"cash": m(q.cash)},
+                           debt % {"debt": m(q.bank_debt)}))
+            for a, q in quotes.items()}, quotes
 
 
 def _take_credit(state: GameState, team: Team, choice: Choice) -> Described:
-    amount, after, debt = (_("%(amount)s Marks"), _("cash after %(cash)s"),
-                           _("bank debt %(debt)s"))
-    out: Described = {"texts": {a: " · ".join((amount % {"amount": m(a)},
-                                               after % {"cash": m(team.cash + a)},
-                                               debt % {"debt": m(team.bank_debt + a)}))
-                                for a in list(choice.values)[:60]}}
+    texts, quotes = _credit_texts(state, team, choice)
+    first = quotes[choice.values[0]]
+    out: Described = {"texts": texts}
     out["live"] = _live(_("%(total)s Marks · cash after %(cash)s"), 1, team.cash, 1,
-                        list(choice.values)[0])
+                        choice.values[0])
+    terms = first.note("credit_available") or {"most": 0, "step": 0}
     out["hint"] = _("The bank lends up to %(most)s Marks now, in steps of %(step)s (half the "
                     "value of your machines and computers, less your debt).") % {
-        "most": m(credit_available(state, team)), "step": m(state.config.credit_step)}
+        "most": m(terms["most"]), "step": m(terms["step"])}
     return out
 
 
 def _repay_credit(state: GameState, team: Team, choice: Choice) -> Described:
-    amount, after, debt = (_("%(amount)s Marks"), _("cash after %(cash)s"),
-                           _("bank debt %(debt)s"))
-    return {"texts": {a: " · ".join((amount % {"amount": m(a)},
-                                     after % {"cash": m(team.cash - a)},
-                                     debt % {"debt": m(team.bank_debt - a)}))
-                      for a in list(choice.values)[:60]},
+    texts, _quoted = _credit_texts(state, team, choice)
+    return {"texts": texts,
             "hint": _("You owe the bank %(debt)s Marks.") % {"debt": m(team.bank_debt)}}
 
 
 def _buy_computer(state: GameState, team: Team, choice: Choice) -> Described:
-    out = _on_credit(state, team, choice, COMPUTER_PRICE)
-    out["label"] = _("Buy a computer for %(price)s Marks") % {"price": m(COMPUTER_PRICE)}
+    out, q = _on_credit(state, team, choice)
+    out["label"] = _("Buy a computer for %(price)s Marks") % {"price": m(_price_on_credit(q))}
     return out
 
 
 # ---------------------------------------------------------------- step 1: the free market
 def _offer_sale(state: GameState, team: Team, choice: Choice) -> Described:
-    from playboss.rules.steps.free_market.market_state import current_market_price
-
     price = int(choice.fixed.get("price") or 0)
-    market = current_market_price(state) or 0
+    quotes = _quotes(state, team, choice)
+    last = _last(quotes)
     if price == 0:  # an advertising campaign: the sale goes through at once
         words = _Option(team)
-        texts = {n: words.sold(n, sum(sale_prices(state, team, n, advertising=True)))
-                 for n in choice.values}
+        texts = {n: words.sold(n, _earned(q)) for n, q in quotes.items()}
         return {"label": _("Sell with your advertising campaign (nobody can underbid you)"),
-                "texts": texts, "notes": _room_note(state, max(choice.values))}
+                "texts": texts, "notes": _room_note(last)}
+    terms = last.note("market_price") or {"price": 0, "step": 1}
+    market, step = int(terms["price"]), int(terms["step"])
     total = _("%(total)s Marks if they sell")
     texts = {n: " · ".join((_units(n), total % {"total": m(n * price)})) for n in choice.values}
     if price == market:
         label = _("Offer at the market price, %(price)s Marks a unit") % {"price": m(price)}
         notes = [_("Teams holding finished product may underbid you in steps of %(step)s "
-                   "Marks; the lowest offers sell.") % {"step": m(_bid_step())}]
-        notes += _room_note(state, max(choice.values))
+                   "Marks; the lowest offers sell.") % {"step": m(step)}]
+        notes += _room_note(last)
     else:
         label = _("Offer at %(price)s Marks a unit (%(below)s below the market price)") % {
             "price": m(price), "below": m(market - price)}
         notes = []
     # Any price up to the market price (the literal reading) lists 100-Mark steps: the prices
     # between the underbidding's steps go behind "More prices", so a phone shows five buttons.
-    secondary = price != market and (market - price) % _bid_step() != 0
+    secondary = price != market and (market - price) % step != 0
     return {"label": label, "texts": texts, "notes": notes, "secondary": secondary}
-
-
-def _bid_step() -> int:
-    from playboss.rules.steps.free_market.constants import STEP_MARKS
-
-    return STEP_MARKS
 
 
 def _point_holders(data: dict[str, Any], me: str) -> list[str]:
@@ -520,21 +538,19 @@ def _auction_pass(state: GameState, team: Team, choice: Choice) -> Described:
 def _marketing_sale(state: GameState, team: Team, choice: Choice) -> Described:
     """Sold without competition at the market price (rulebook II, "3. Step")."""
     words = _Option(team)
-    out: Described = {"texts": {n: words.sold(n, sum(sale_prices(state, team, n,
-                                                                  advertising=False)))
-                                for n in choice.values}}
-    if state.config.marketing_sales == "one_per_turn":
+    quotes = _quotes(state, team, choice)
+    out: Described = {"texts": {n: words.sold(n, _earned(q)) for n, q in quotes.items()}}
+    if _last(quotes).note("marketing_one_per_turn") is not None:
         out["notes"] = [_("Your marketing organizations sell one unit per turn, however many "
                           "you own.")]
     return out
 
 
 def _pay_marketing(state: GameState, team: Team, choice: Choice) -> Described:
-    from playboss.rules.steps.marketing import YEARLY_COST
-
     if choice.fixed.get("pay"):
+        cost = _spent(_quotes(state, team, choice)[None])
         return {"label": _("Pay the marketing costs: %(cost)s Marks (%(cash)s)")
-                % {"cost": m(YEARLY_COST), "cash": _cash_after(team, -YEARLY_COST)}}
+                % {"cost": m(cost), "cash": _cash_after(team, -cost)}}
     return {}
 
 
@@ -589,8 +605,8 @@ def _write_off(state: GameState, team: Team, choice: Choice) -> Described:
     if option == "return":
         # The option stays short (a phone's drop-down cuts long ones); the note says the rest.
         worth = _("machine #%(id)s · %(value)s Marks at the end")
-        value = m(FINAL_VALUE["machine"])
-        left = len(team.machines) - 1
+        final = _quotes(state, team, choice)[choice.values[0]].note("machine_final_value")
+        value, left = m(final["value"] if final else 0), int(final["left"] if final else 0)
         kept = ngettext("%(n)s machine", "%(n)s machines", left) % {"n": left}
         return {"label": _("Return a machine to the bank (no money back)"),
                 "texts": {mid: worth % {"id": mid, "value": value} for mid in choice.values},
@@ -605,11 +621,6 @@ def _write_off(state: GameState, team: Team, choice: Choice) -> Described:
 
 
 # ---------------------------------------------------------------- private deals
-def _deal_cash(bundle: dict[str, Any]) -> int:
-    """The Marks a side of a deal hands over: cash, and a loan paid out."""
-    return int(bundle.get("cash") or 0) + int(bundle.get("loan") or 0)
-
-
 def _deal_answer(state: GameState, team: Team, choice: Choice) -> Described:
     from .presenters import bundle_text
 
@@ -623,7 +634,7 @@ def _deal_answer(state: GameState, team: Team, choice: Choice) -> Described:
     if kind == "reject_deal":
         return {"label": _("Turn down %(team)s's deal %(deal)s (nothing changes hands)")
                 % {"deal": deal.id, "team": deal.proposer}}
-    after = team.cash + _deal_cash(deal.give) - _deal_cash(deal.take)
+    after = _quotes(state, team, choice)[None].cash
     label = _("Accept: you give %(give)s and get %(get)s · cash after %(cash)s") % {
         "give": bundle_text(deal.take), "get": bundle_text(deal.give), "cash": m(after)}
     due = offer_due(state, deal.id)
@@ -937,20 +948,21 @@ def _rep_notice(state: GameState, choice: Choice) -> Described:
 def _rep_strike(state: GameState, choice: Choice) -> Described:
     """Rulebook II, "6. Step: Labor Market", "Strike": what a strike costs both sides, on the
     button the teacher presses (not "teams Red")."""
-    from playboss.rules.steps.labor.books import workers_of
-    from playboss.rules.steps.labor.constants import STRIKE_IDLE_COST
-
     if choice.cls.type == "end_strike":
         return {"label": _("End the strike at %(team)s") % {"team": choice.fixed.get("team")}}
     names = list(choice.fixed.get("teams") or [])
     if len(names) != 1 or names[0] not in state.teams:
         return {}
-    team = state.teams[names[0]]
+    from playboss.rules.steps.labor.constants import WORKERS
+
+    terms = quote_values(state, WORKERS, choice)[None].note("strike_terms")
+    if terms is None:
+        return {}
     return {"label": _("Call a strike at %(team)s (from its next red field: no salaries, no "
                        "production, idle costs %(each)s Marks per machine; you pay strike "
                        "wages for its %(workers)s)")
-            % {"team": team.name, "each": m(STRIKE_IDLE_COST),
-               "workers": _workers(workers_of(team))}}
+            % {"team": terms["team"], "each": m(terms["per_machine"]),
+               "workers": _workers(terms["workers"])}}
 
 
 def _bank_close_auction(state: GameState, choice: Choice) -> Described:

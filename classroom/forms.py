@@ -26,13 +26,14 @@ from playboss.rules import (
     ConfigError,
     GameConfig,
 )
+from playboss.rules import MAX_TEAMS as CONFIG_MAX_TEAMS
 
 from . import bot_levels
 from .models import Representative, Team
 from .services import TeamSeat
 from .texts import setup_problem
 
-MAX_TEAMS = 9
+MAX_TEAMS = CONFIG_MAX_TEAMS  # the engine's own limit (config.validate checks it)
 MAX_LOG_BYTES = 5 * 1024 * 1024
 
 STEP_CHOICES = [

@@ -7,7 +7,15 @@ from typing import Any
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 
-from playboss.rules import PUBLIC, WORKERS, legal_choices, log_to_dict, view, viewers
+from playboss.rules import (
+    PUBLIC,
+    WORKERS,
+    legal_choices,
+    log_to_dict,
+    rule_values,
+    view,
+    viewers,
+)
 from playboss.rules.journal import (
     ASSETS,
     CHART,
@@ -100,6 +108,7 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
                 } for e in newest_first],
             }
         data["me"] = actor
+        data["rules"] = rule_values(state.config)  # rule numbers the page's sentences name
         data["pending_text"] = pending_text(data["pending"])
         data["teams_by_name"] = {t["name"]: t for t in data["teams"]}
         data["solvent"] = [t["name"] for t in data["teams"] if not t.get("bankrupt")]
@@ -235,6 +244,7 @@ def team_books(game: Game, team: str, *, account: str = "", year: int | None = N
                            for t in tees],
             "sheet": _sheet_rows(sheet(balances_of(before)),
                                  sheet(balances_of(entries, seq))),
+            "rules": rule_values(state.config),  # the values its sentences name
         }
 
     return state_store.read_state(game, read)

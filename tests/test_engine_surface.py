@@ -36,12 +36,10 @@ CLIENTS = ("classroom", "reports")
 ALLOWED: frozenset[tuple[str, str]] = frozenset({
     # classroom/consequences.py: recomputes moves from engine internals (point 1, quotes)
     *(("classroom/consequences.py", f"playboss.rules.{module}") for module in (
-        "advertising", "bankruptcy", "collateral", "constants", "goods", "legal", "loan_due",
-        "market", "money", "red_field", "state", "steps.auction",
-        "steps.free_market.constants", "steps.free_market.market_state",
-        "steps.free_market.phase", "steps.labor.books", "steps.labor.constants",
-        "steps.labor.fresh_goods", "steps.labor.production", "steps.labor.yellow_field",
-        "steps.marketing", "steps.takeover")),
+        "bankruptcy", "constants", "legal", "loan_due", "market", "money", "red_field",
+        "state", "steps.auction", "steps.free_market.phase", "steps.labor.books",
+        "steps.labor.constants", "steps.labor.fresh_goods", "steps.labor.production",
+        "steps.takeover")),
     # classroom/templatetags/labour.py: strike and lockout costs (point 1, quotes)
     ("classroom/templatetags/labour.py", "playboss.rules.steps.labor.constants"),
     # classroom/services.py: split into a package (point 5)

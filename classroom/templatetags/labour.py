@@ -2,8 +2,8 @@
 offer with its team, workers and salary and the buttons that answer it, and each strike and
 lockout with what it costs whom on every red field of the business.
 
-Read from the engine's view for ``"workers"`` (``playboss/rules/steps/labor/views.py``) and the
-rulebook's numbers (``labor/constants.py``); nothing here decides a rule.
+Read from the engine's view for ``"workers"`` (``playboss/rules/steps/labor/views.py``: the
+offers, and each strike's and lockout's costs as ``idle_terms``); nothing here computes a rule.
 """
 
 from __future__ import annotations
@@ -12,17 +12,12 @@ from typing import Any
 
 from django import template
 
-from playboss.rules.steps.labor.constants import LOCKOUT_IDLE_COST, STRIKE_IDLE_COST, WORKERS
+from playboss.rules.steps.labor.constants import WORKERS
 
 register = template.Library()
 
 #: Moves the board shows beside their offer or strike, not among the other moves.
 BOARD_MOVES = frozenset({"accept_hire", "reject_hire", "end_strike"})
-
-
-def _machines(row: dict[str, Any] | None) -> int:
-    machines = (row or {}).get("machines") or {}
-    return int(machines.get("single", 0)) + int(machines.get("double", 0))
 
 
 @register.filter
@@ -35,8 +30,6 @@ def labour_board(data: Any) -> dict[str, Any]:
         return {}
     moves = [m for m in (data.get("moves") or []) + (data.get("any_time") or [])
              if m.get("type") in BOARD_MOVES]
-    teams = {t["name"]: t for t in data.get("teams") or []}
-    workers = labour.get("workers") or {}
     highest = int(labour.get("highest_salary") or 0)
 
     offers = []
@@ -49,20 +42,26 @@ def labour_board(data: Any) -> dict[str, Any]:
                       and m["fixed"].get("offer") == offer["id"]],
         })
 
-    def idle(name: str, per: int) -> dict[str, Any]:
-        machines, staff = _machines(teams.get(name)), int(workers.get(name) or 0)
-        return {"team": name, "machines": machines, "per_machine": per,
-                "idle_costs": per * machines, "workers": staff, "salary": highest,
-                "wages": highest * staff}
+    terms = labour.get("idle_terms") or {}
+
+    def idle(name: str, kind: str) -> dict[str, Any]:
+        # The engine's figures for a red field under strike or lockout (``idle_terms``).
+        found = terms.get(name) or {}
+        row = found if found.get("idle") == kind else {}
+        return {"team": name, "machines": int(row.get("machines") or 0),
+                "per_machine": int(row.get("per_machine") or 0),
+                "idle_costs": int(row.get("idle_costs") or 0),
+                "workers": int(row.get("workers") or 0), "salary": int(row.get("salary") or 0),
+                "wages": int(row.get("wages") or 0)}
 
     strikes = []
     for name, status in (labour.get("strikes") or {}).items():
-        row = idle(name, STRIKE_IDLE_COST)
+        row = idle(name, "strike")
         row["status"] = status
         row["moves"] = [m for m in moves if m["type"] == "end_strike"
                         and m["fixed"].get("team") == name]
         strikes.append(row)
-    lockouts = [idle(name, LOCKOUT_IDLE_COST) for name in labour.get("lockouts") or []]
+    lockouts = [idle(name, "lockout") for name in labour.get("lockouts") or []]
     return {
         "offers": offers, "strikes": strikes, "lockouts": lockouts,
         "available": labour.get("available"), "pool": labour.get("pool"),

@@ -1,7 +1,8 @@
 """Playboss as pure, deterministic Python: no Django, no clock, no global random.
 
 The surface: ``new_game(config)``, ``apply(state, action)``, ``legal_actions(state, actor)``,
-``view(state, viewer)``; the ledger and statements; bots; the game log; the command line
+``view(state, viewer)``; ``quote(state, action)`` (what a move will do) and
+``rule_values(config)``; the ledger and statements; bots; the game log; the command line
 (``python -m playboss.rules``).
 
 The site (``classroom``) and the reports (``reports``) import only this package's ``__all__``
@@ -34,7 +35,14 @@ What the names below are for:
 """
 
 from .actions import Action
-from .config import DICE_MODES, GOALS, LEASE_RENEWAL_MODES, YIELD_LOSSES, GameConfig
+from .config import (
+    DICE_MODES,
+    GOALS,
+    LEASE_RENEWAL_MODES,
+    MAX_TEAMS,
+    YIELD_LOSSES,
+    GameConfig,
+)
 from .constants import (
     COMPUTER_PRICE,
     FINAL_VALUE,
@@ -49,6 +57,7 @@ from .errors import ConfigError, RuleViolation
 from .gamelog import GameLog, ReplayError, log_to_dict, replay
 from .invariants import check as check_invariants
 from .legal import Choice, legal_actions, legal_choices, waiting_for
+from .quote import Quote, quote, quote_values, rule_values
 from .readings import CHOICES as READINGS
 from .readings import LITERAL as LITERAL_READINGS
 from .rulebook import action_from_dict
@@ -78,6 +87,7 @@ __all__ = [
     "ConfigError",
     "GameConfig",
     "GameState",
+    "Quote",
     "RuleViolation",
     "Team",
     "action_from_dict",
@@ -86,6 +96,9 @@ __all__ = [
     "legal_actions",
     "legal_choices",
     "new_game",
+    "quote",
+    "quote_values",
+    "rule_values",
     "view",
     "viewers",
     "waiting_for",
@@ -94,6 +107,7 @@ __all__ = [
     "GOALS",
     "LEASE_RENEWAL_MODES",
     "LITERAL_READINGS",
+    "MAX_TEAMS",
     "READINGS",
     "YIELD_LOSSES",
     # split duties (step 6)

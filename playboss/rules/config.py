@@ -35,6 +35,8 @@ DEFAULT_ZONE_PRICES = (150, 200, 250, 300, 350, 400, 450, 500)
 DICE_MODES = ("engine", "entered")
 LEASE_RENEWAL_MODES = ("lease_field", "start")
 ALL_STEPS = frozenset({1, 2, 3, 4, 5, 6})
+#: "Game Materials": the board seats at most nine businesses.
+MAX_TEAMS = 9
 #: Names no team may take (compared regardless of case), and whom they name: the actors and
 #: viewers that are not teams — the bank director, step 6's worker representative
 #: (``steps.labor``), and the projector's view of the table (``views.PUBLIC``).
@@ -174,9 +176,9 @@ class GameConfig:
             found.add(name, f"Game set-up: {msg}", code=code, params=params)
 
         teams = self.teams
-        if not 1 <= len(teams) <= 9:
-            bad("teams", "a game has 1 to 9 teams.", code="config_team_count",
-                params={"min": 1, "max": 9, "named": len(teams)})
+        if not 1 <= len(teams) <= MAX_TEAMS:
+            bad("teams", f"a game has 1 to {MAX_TEAMS} teams.", code="config_team_count",
+                params={"min": 1, "max": MAX_TEAMS, "named": len(teams)})
         seen: set[str] = set()
         for name in teams:
             key = name.strip().casefold()

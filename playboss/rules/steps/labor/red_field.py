@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...bankruptcy import declare as declare_bankrupt
 from ...errors import marks
 from ...money import liquidity
-from ...state import BANK, Pending, Team
+from ...state import BANK, GameState, Pending, Team
 from ...turn import Turn
 from .books import books, shortfall, team_pays_workers, workers_of, workers_pay_bank, workers_text
 from .constants import (
@@ -71,14 +71,25 @@ def on_landed(turn: Turn, team: Team, letter: str) -> None:
     state.pending.insert(red_at + len(before) + 1, Pending(PRODUCTION_ITEM))
 
 
-def _idle_field(turn: Turn, team: Team, idle: str) -> list[Pending]:
-    """A red field under strike or lockout: no salaries; the team owes idle costs, the
-    representative pays strike wages to the bank."""
-    lab = books(turn.state)
+def idle_terms(state: GameState, team: Team, idle: str) -> dict[str, int]:
+    """What a red field under strike or lockout costs (rulebook II, "Strike", "Lockout"): the
+    team's idle costs by machine, and the strike wages the representative pays for its
+    workers at the highest salary."""
     per = STRIKE_IDLE_COST if idle == "strike" else LOCKOUT_IDLE_COST
     machines = len(team.machines)
     workers = workers_of(team)
-    wages = int(lab["highest_salary"]) * workers
+    salary = int(books(state)["highest_salary"])
+    return {"per_machine": per, "machines": machines, "idle_costs": per * machines,
+            "workers": workers, "salary": salary, "wages": salary * workers}
+
+
+def _idle_field(turn: Turn, team: Team, idle: str) -> list[Pending]:
+    """A red field under strike or lockout: no salaries; the team owes idle costs, the
+    representative pays strike wages to the bank."""
+    terms = idle_terms(turn.state, team, idle)
+    lab = books(turn.state)
+    per, machines = terms["per_machine"], terms["machines"]
+    workers, wages = terms["workers"], terms["wages"]
     paid = workers_pay_bank(turn, wages, "strike wages")
     lab["strike_wages_paid"] += paid
     what = "is struck" if idle == "strike" else "has locked its workers out"

@@ -9,9 +9,10 @@ from typing import Any
 
 from ...state import BANK, GameState
 from .books import available, books, contracts, salary_bill, team_data, workers_of
-from .constants import STEP, WORKERS
+from .constants import START_SALARY, STEP, WORKERS
 from .fresh_goods import sellable_finished, usable_raw
 from .production import staffed_capacity
+from .red_field import idle_terms
 
 
 def view(state: GameState, viewer: str) -> dict[str, Any]:
@@ -21,7 +22,8 @@ def view(state: GameState, viewer: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "pool": lab["pool"], "unemployed": lab["unemployed"], "retired": lab["retired"],
         "available": available(state), "first_lap_done": lab["first_lap_done"],
-        "highest_salary": lab["highest_salary"], "strikes": dict(lab["strikes"]),
+        "highest_salary": lab["highest_salary"], "start_salary": START_SALARY,
+        "strikes": dict(lab["strikes"]),
         "lockouts": list(lab["lockouts"]),
         "workers": {t.name: workers_of(t) for t in state.teams.values()},
         "notice": {t.name: sum(1 for c in contracts(t) if c["notice"])
@@ -29,6 +31,13 @@ def view(state: GameState, viewer: str) -> dict[str, Any]:
         "support_paid": lab["support_paid"], "strike_wages_paid": lab["strike_wages_paid"],
         "offers": [dict(o) for o in lab["offers"].values()
                    if viewer in (BANK, WORKERS) or viewer == o["team"]],
+        # What each red field of a struck or locked-out business costs whom ("Strike",
+        # "Lockout"), as the red field will charge it.
+        "idle_terms": {
+            **{name: {"idle": "strike", **idle_terms(state, state.teams[name], "strike")}
+               for name in lab["strikes"] if name in state.teams},
+            **{name: {"idle": "lockout", **idle_terms(state, state.teams[name], "lockout")}
+               for name in lab["lockouts"] if name in state.teams}},
     }
     # The representative is a party to every contract and keeps its own account; the teams'
     # books (their cash, loans, balance sheets) stay hidden from it, as at the table.
