@@ -242,7 +242,7 @@ def test_6_2_a_bid_over_the_free_store_is_refused() -> None:
     # 4 + 4 + 4 + 1 bars in the first four cities (13), so 4 more in Accra do not fit.
     cities = [city(A=(n, 1_000)) + lined_out("B") for n in (4, 4, 4, 1)]
     refused_last(log(config(), _jan_to_requests(("B", 4), ("A", 16)), *cities,
-                     act("bid", "A", bars=1, price=1_000)), "bid_beyond_store")
+                     act("bid", "A", bars=4, price=1_000)), "bid_beyond_store")
 
 
 def test_6_2_a_bid_of_bars_but_no_price_is_refused() -> None:
