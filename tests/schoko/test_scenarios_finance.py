@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 from .scenario_log import (
+    ROOT,
     act,
     config,
     finance,
@@ -20,7 +21,6 @@ from .scenario_log import (
     play,
     refused_last,
     requests,
-    ROOT,
     run_cli,
     staff,
 )
