@@ -219,3 +219,36 @@ def test_cli_a_missing_file_is_a_clear_error() -> None:
                              cwd=ROOT, timeout=120, check=False)
     assert missing.returncode == 2, missing.stderr
     assert "Traceback" not in missing.stderr and "log.json" in missing.stderr
+
+
+# ---------------------------------------------------------------- bankruptcy
+def _a_goes_bankrupt_in_february() -> list[dict]:
+    """Three teams. B takes all 13 loan cards in January; A hires two of every kind (72,000
+    a month) and cannot pay February's salaries with no loan card left."""
+    three = ("B", "C", "A")
+    return [*passes(*three), act("take_loan", "B", count=13), *staff("B"),
+            *staff("C", hire={"sales": 1}),
+            *staff("A", hire={"worker": 2, "sales": 2, "secretary": 2, "bookkeeper": 2}),
+            *requests(("B", 0), ("C", 0), ("A", 0)), act("set_marker", "C", meetings=3),
+            act("set_marker", "A", meetings=0), *finance(*three),
+            *passes("C", "A", "B"), *pay("C", "A", "B"), *requests(("C", 0), ("B", 0))]
+
+
+def test_6_4_a_bankruptcy_leaving_two_players_makes_two_meetings_a_rep() -> None:
+    # "The same applies should a player drop out of the game due to bankruptcy leaving only
+    # 2 or 3 players." C's rep attended 3 meetings in January (three teams), 2 in February.
+    data = log(config(("A", "B", "C"), months=3), _a_goes_bankrupt_in_february(),
+               act("set_marker", "C", meetings=2))
+    s = play(data)
+    assert s.teams["A"].bankrupt and s.teams["A"].headcount() == 0
+    assert s.bank_staff == {"worker": 20, "sales": 15, "secretary": 16, "bookkeeper": 10}
+    refused_last(log(config(("A", "B", "C"), months=3), _a_goes_bankrupt_in_february(),
+                     act("set_marker", "C", meetings=3)), "marker_beyond_reps")
+
+
+def test_game_end_a_bankrupt_team_ranks_last() -> None:
+    # docs/schoko/rules.md 19: it ranks after every team still in.
+    s = play(log(config(("A", "B", "C"), months=2), _a_goes_bankrupt_in_february(),
+                 act("set_marker", "C", meetings=0), finance("C", "B")))
+    assert s.phase == "ended" and s.results[-1]["team"] == "A"
+    assert s.results[-1]["bankrupt"] and s.results[-1]["rank"] == 3

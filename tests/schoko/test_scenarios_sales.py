@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .scenario_log import EXPRESS as EXPRESS_ORDER
 from .scenario_log import (
     act,
     city,
@@ -281,3 +282,35 @@ def test_6_5_selling_to_the_bank_without_a_contract_two_bars_at_10000() -> None:
     assert s.teams["A"].chocolate == 3
     refused_last(log(cfg, head, act("sell_to_bank", "A", bars=3)), "bank_sale_range")
     refused_last(log(cfg, head, act("sell_to_bank", "B", bars=1)), "not_asked")
+
+
+def test_6_5_no_bank_sale_while_a_contract_waits_in_bookkeeping() -> None:
+    # "... and there are no more contracts in accounts to cash out": B's January contract
+    # waits in bookkeeping (no bookkeeper); in February B wins nothing and is not offered the
+    # sale: after its bank-sale-free February the game is in phase 7.
+    hires = {"B": {"worker": 2, "sales": 1, "secretary": 1}}
+    jan = make_chocolate(JAN2, hires, {"B": 1})
+    jan += [act("set_marker", "B", meetings=1), act("join", "B", take_part=True),
+            *finance(*JAN2)]
+    feb = [*passes(*FEB2), *staff("A"), *staff("B"), *requests(("A", 0), ("B", 0)),
+           act("set_marker", "B", meetings=0)]
+    cfg = config(months=3, events=("leergefegt", "magenverstimmung", "protest", "schock",
+                                   "zuschuss", "kakaoschock", "sitzt_fest"))
+    s = play(log(cfg, jan, feb))
+    assert s.phase == "finance" and len(s.teams["B"].bookkeeping) == 1
+    refused_last(log(cfg, jan, feb, act("sell_to_bank", "B", bars=1)), "wrong_phase")
+
+
+def test_6_4_a_rep_on_holiday_attends_no_meeting() -> None:
+    # "Großzügig ... One employee goes on vacation for the remainder of this turn." B's only
+    # rep is in the park: B places no marker, and meets nobody.
+    cfg = config(months=3, express=("grosszuegig", *[c for c in EXPRESS_ORDER
+                                                     if c != "grosszuegig"]))
+    jan = make_chocolate(JAN2, {"B": SELLER}, {"B": 1})
+    jan += [act("set_marker", "B", meetings=0), act("pass", "B"), *finance(*JAN2)]
+    feb = [*passes(*FEB2), act("play_express", "A", card="grosszuegig", target="B"),
+           act("choose_park", "B", kind="sales"), *staff("A"), *staff("B"),
+           *requests(("A", 0), ("B", 0))]
+    s = play(log(cfg, jan, feb))
+    assert s.phase == "bank_sale" and s.meetings == 0
+    refused_last(log(cfg, jan, feb, act("set_marker", "B", meetings=1)), "wrong_phase")
