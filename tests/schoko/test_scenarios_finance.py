@@ -14,6 +14,7 @@ from .scenario_log import (
     ROOT,
     act,
     config,
+    events_of,
     finance,
     log,
     passes,
@@ -171,7 +172,7 @@ def test_cli_replay_prints_the_results_and_exits_0() -> None:
     done = run_cli(data, subprocess_=True)
     assert done.returncode == 0, done.stderr
     said = json.loads(done.stdout)
-    assert said["month"] == 1 and [r["rank"] for r in said["results"]] == [1, 2]
+    assert said["month"] == 1 and [r["rank"] for r in said["results"]] == [1, 1]
 
 
 def test_cli_replay_at_stops_after_that_many_actions() -> None:
@@ -252,3 +253,13 @@ def test_game_end_a_bankrupt_team_ranks_last() -> None:
                  act("set_marker", "C", meetings=0), finance("C", "B")))
     assert s.phase == "ended" and s.results[-1]["team"] == "A"
     assert s.results[-1]["bankrupt"] and s.results[-1]["rank"] == 3
+
+
+def test_game_end_equal_wealth_shares_the_first_place() -> None:
+    # "The player with the greatest monetary wealth is declared the winner": two teams with
+    # 100,000 each are both the richest; neither wins by its seat.
+    data = log(config(months=1), quiet(JAN2))
+    s = play(data)
+    assert [r["rank"] for r in s.results] == [1, 1]
+    ended = next(e for e in events_of(data) if e["type"] == "game_ended")
+    assert ended["winners"] == ["A", "B"]
