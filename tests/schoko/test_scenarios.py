@@ -277,3 +277,37 @@ def test_6_3_seven_bars_and_two_workers_make_six() -> None:
     assert s.teams["B"].cocoa == 1 and s.teams["B"].chocolate == 6
     refused_last({**head, "actions": head["actions"] + [act("produce", "B", bars=7)]},
                  "produce_beyond_capacity")
+
+
+def test_6_2_a_bid_above_the_city_s_bars_is_refused() -> None:
+    # "The highest bidder ... takes the amount bid for": New York offers 2 of the 10 bars.
+    refused_last(log(config(), _jan_to_requests(("B", 10), ("A", 0)),
+                     act("bid", "B", bars=3, price=1_000)), "bid_more_than_city")
+
+
+def test_6_2_a_bid_the_team_cannot_pay_is_refused_when_written() -> None:
+    # "If you don't have enough money, you can always take out a loan." (docs/schoko/rules.md
+    # 10: refused when written). B pays 72,000 of salaries and has 28,000.
+    hires = {"B": {"worker": 2, "sales": 2, "secretary": 2, "bookkeeper": 2}}
+    head = _jan_to_requests(("B", 10), ("A", 0), hires=hires)
+    refused_last(log(config(), head, act("bid", "B", bars=2, price=15_000)), "bid_beyond_cash")
+    s = play(log(config(), head, act("take_loan", "B"), act("bid", "B", bars=2, price=15_000),
+                 act("bid", "A")))
+    assert s.teams["B"].cocoa == 2 and s.teams["B"].cash == 28_000 + 50_000 - 30_000
+
+
+def test_6_7_a_loan_is_taken_at_any_time_even_off_turn() -> None:
+    # "Anytime (!) during the game a player may take a loan": A, while B hires.
+    s = play(log(config(), passes(*JAN2), act("take_loan", "A")))
+    assert s.teams["A"].cash == 150_000 and waiting_for(s) == ["B"]
+
+
+def test_6_1_hidden_cash_and_secret_inside_information() -> None:
+    # Preparation: "During the entire game you should hide the amount of money in your
+    # possession." 6.6 "may secretly look at the top card". The bank sees everything.
+    from playboss.schoko import BANK, view
+    s = play(log(config(months=3), _quiet_month(JAN2), act("buy_inside", "A")))
+    assert "cash" not in view(s, "B")["teams"]["A"]
+    assert view(s, "B")["teams"]["A"].get("inside") is None
+    assert view(s, "A")["teams"]["A"]["inside"] == "magenverstimmung"
+    assert view(s, BANK)["teams"]["A"]["cash"] == 85_000

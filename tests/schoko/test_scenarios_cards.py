@@ -393,3 +393,25 @@ def test_6_8_schlapp_one_bookkeeper_cashes_only_one() -> None:
     b = s.teams["B"]
     assert len(b.bookkeeping) == 1
     assert b.cash == 100_000 - 2 * 44_000 - 5_000 + 22_000
+
+
+def test_6_8_express_cards_are_played_off_turn() -> None:
+    # "you may also play an Express-card at any time": A has paid; B is on turn to hire.
+    cfg = config(months=3, express=hand(a=("spitze",)))
+    s = play(log(cfg, quiet(JAN2), passes(*FEB2), pay("A"),
+                 act("play_express", "A", card="spitze", target="B")))
+    assert s.teams["B"].cash == 95_000 and s.teams["A"].cash == 105_000
+
+
+def test_6_8_entsetzlich_before_the_markers_leaves_two_meetings_of_four() -> None:
+    # "miss two meetings": played in phase 1, B's one rep (4 meetings, four teams) has 2.
+    cfg = config(("A", "B", "C", "D"), months=3,
+                 express=("entsetzlich", *[c for c in EXPRESS if c != "entsetzlich"]))
+    order, feb_order = ("B", "C", "D", "A"), ("C", "D", "A", "B")
+    jan = [*passes(*order), *staff("B", hire={"sales": 1}), *pay("C", "D", "A"),
+           *requests(*((t, 0) for t in order)), act("set_marker", "B", meetings=0),
+           *finance(*order)]
+    feb = [*passes(*feb_order), act("play_express", "A", card="entsetzlich", target="B"),
+           *pay(*feb_order), *requests(*((t, 0) for t in feb_order))]
+    play(log(cfg, jan, feb, act("set_marker", "B", meetings=2)))
+    refused_last(log(cfg, jan, feb, act("set_marker", "B", meetings=3)), "marker_beyond_reps")
