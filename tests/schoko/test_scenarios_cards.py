@@ -415,3 +415,26 @@ def test_6_8_entsetzlich_before_the_markers_leaves_two_meetings_of_four() -> Non
            *pay(*feb_order), *requests(*((t, 0) for t in feb_order))]
     play(log(cfg, jan, feb, act("set_marker", "B", meetings=2)))
     refused_last(log(cfg, jan, feb, act("set_marker", "B", meetings=3)), "marker_beyond_reps")
+
+
+def test_6_8_the_next_month_a_team_may_receive_a_card_again() -> None:
+    # "no player may receive more than 1 card per month": per month, so March is open again.
+    cfg = config(months=3, express=hand(a=("spitze", "unglaublich")),
+                 events=("leergefegt", *[e for e in EVENTS if e != "leergefegt"]))
+    s = play(log(cfg, quiet(JAN2), act("play_express", "A", card="unglaublich", target="B"),
+                 quiet(FEB2), act("play_express", "A", card="spitze", target="B")))
+    assert s.month == 3 and s.teams["B"].cash == 95_000
+
+
+def test_6_6_magenverstimmung_spares_the_secretariat() -> None:
+    # "All contracts & money still at the bookkeepers are cancelled": B has no secretary, so
+    # its February contract is still in the secretariat and survives.
+    hires = {"B": {"worker": 2, "sales": 1}, "A": {}}
+    jan = make_chocolate(JAN2, hires, {"B": 1})
+    jan += [act("set_marker", "B", meetings=0), act("pass", "B")] + finance(*JAN2)
+    feb = [*passes(*FEB2), *pay(*FEB2), *requests(("A", 0), ("B", 0)),
+           act("set_marker", "B", meetings=1), act("join", "B", take_part=True),
+           act("pass", "A")]
+    s = play(log(config(months=3, events=top("magenverstimmung")), jan, feb))
+    assert s.phase == "finance"
+    assert [(c.card, c.price) for c in s.teams["B"].secretariat] == [(0, 20_000)]

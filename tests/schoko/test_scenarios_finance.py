@@ -10,6 +10,8 @@ import json
 import subprocess
 import sys
 
+from playboss.schoko import waiting_for
+
 from .scenario_log import (
     ROOT,
     act,
@@ -263,3 +265,27 @@ def test_game_end_equal_wealth_shares_the_first_place() -> None:
     assert [r["rank"] for r in s.results] == [1, 1]
     ended = next(e for e in events_of(data) if e["type"] == "game_ended")
     assert ended["winners"] == ["A", "B"]
+
+
+def test_6_7_loan_headcount_word_for_word_not_more_than_the_fewest() -> None:
+    # "it is not allowed to have more employees than any other player" read word for word
+    # (setting loan_headcount = fewest): 8 against 5, 6, 7 must come down to 5.
+    four = ("A", "B", "C", "D")
+    jan = [*passes(*JAN4),
+           *staff("B", hire={"worker": 2, "sales": 1, "secretary": 1, "bookkeeper": 1}),
+           *staff("C", hire={"worker": 2, "sales": 1, "secretary": 2, "bookkeeper": 1}),
+           *staff("D", hire={"worker": 2, "sales": 1, "secretary": 2, "bookkeeper": 2}),
+           act("take_loan", "A"),
+           *staff("A", hire={"worker": 2, "sales": 2, "secretary": 2, "bookkeeper": 2}),
+           act("emergency_fire", "A", kind="worker"), act("emergency_fire", "A", kind="worker"),
+           act("emergency_fire", "A", kind="sales")]
+    cfg = config(four, loan_headcount="fewest")
+    s = play(log(cfg, jan))
+    assert s.teams["A"].headcount() == 5
+    assert s.teams["A"].cash == 150_000 - 72_000 + 3_000 + 3_000 + 6_000
+    assert waiting_for(s) == ["B"] and s.phase == "request"
+
+
+def test_cli_a_negative_at_is_refused() -> None:
+    done = run_cli(log(config(months=1), quiet(JAN2)), "--at", "-3")
+    assert done.returncode == 2 and "0 or more" in done.stderr
