@@ -88,7 +88,7 @@ def end_game(turn: Turn) -> None:
     rows.sort(key=lambda r: (not r["bankrupt"], r["worth"], r["out_month"]), reverse=True)
     # "The player with the greatest monetary wealth is declared the winner": equal wealth
     # shares a rank (1, 1, 3); the seat order is no tie-break the rulebook knows
-    previous: tuple[bool, int, int] | None = None
+    previous: tuple[object, ...] | None = None
     rank = 0
     for place, row in enumerate(rows, start=1):
         key = (row["bankrupt"], row["worth"], row["out_month"])
@@ -98,7 +98,7 @@ def end_game(turn: Turn) -> None:
     s.results = rows
     s.phase = "ended"
     s.waiting = []
-    winners = [r["team"] for r in rows if r["rank"] == 1]
+    winners = [str(r["team"]) for r in rows if r["rank"] == 1]
     turn.emit("game_ended", "all", results=rows, winner=" and ".join(winners) or None,
               winners=winners)
 
