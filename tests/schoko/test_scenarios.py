@@ -311,3 +311,17 @@ def test_6_1_hidden_cash_and_secret_inside_information() -> None:
     assert view(s, "B")["teams"]["A"].get("inside") is None
     assert view(s, "A")["teams"]["A"]["inside"] == "magenverstimmung"
     assert view(s, BANK)["teams"]["A"]["cash"] == 85_000
+
+
+def test_game_log_the_documented_example_file_replays_through_the_command_line() -> None:
+    # docs/schoko/game-log.md, "Worked example": Green sells alone at the highest price.
+    import json
+    from pathlib import Path
+
+    from .scenario_log import ROOT, run_cli
+    text = (Path(ROOT) / "docs" / "schoko" / "example-log.json").read_text("utf-8")
+    done = run_cli(None, raw=text, subprocess_=True)
+    assert done.returncode == 0, done.stderr
+    results = {r["team"]: r for r in json.loads(done.stdout)["results"]}
+    assert results["Green"]["cash"] == 100_000 - 42_000 - 5_000 + 120_000
+    assert results["Red"]["cash"] == 100_000 and results["Green"]["rank"] == 1
