@@ -325,3 +325,14 @@ def test_game_log_the_documented_example_file_replays_through_the_command_line()
     results = {r["team"]: r for r in json.loads(done.stdout)["results"]}
     assert results["Green"]["cash"] == 100_000 - 42_000 - 5_000 + 120_000
     assert results["Red"]["cash"] == 100_000 and results["Green"]["rank"] == 1
+
+
+def test_6_3_cocoa_without_workers_stays_cocoa() -> None:
+    # "Each player who has currently employed a number of workers may now process up to 3
+    # bars": B bought 5 bars and has no worker; it is not asked, the cocoa stays.
+    buy = [city(B=(1, 1_000)) + lined_out("A") for _ in range(5)]
+    head = log(config(), _jan_to_requests(("B", 5), ("A", 0)), *buy)
+    s = play(head)
+    assert s.teams["B"].cocoa == 5 and s.teams["B"].chocolate == 0 and s.phase != "produce"
+    refused_last({**head, "actions": head["actions"] + [act("produce", "B", bars=1)]},
+                 "wrong_phase")
