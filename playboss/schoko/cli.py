@@ -29,6 +29,13 @@ def _config(args: argparse.Namespace, seed: int) -> GameConfig:
                       bank_chooses_steps=False)
 
 
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("a number of actions is 0 or more")
+    return value
+
+
 def _bots(spec: str, teams: int) -> list[str]:
     names = spec.split(",")
     for n in names:
@@ -147,10 +154,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if name == "play":
             p.add_argument("--out", help="write the game log here")
             p.add_argument("--quiet", action="store_true")
-    p = sub.add_parser("replay")
-    p.add_argument("log")
-    p.add_argument("--at", type=int, default=None)
-    p.add_argument("--events", action="store_true")
+    p = sub.add_parser("replay", description="Replay a game log (docs/schoko/game-log.md) "
+                       "with the invariants checked after every action. Exit 0: replayed; "
+                       "1: an action was refused (JSON with its code and 1-based index); "
+                       "2: the file is not a readable log (message on stderr).")
+    p.add_argument("log", help="the log file (JSON)")
+    p.add_argument("--at", type=_count, default=None,
+                   help="stop after the first AT actions (0 or more)")
+    p.add_argument("--events", action="store_true", help="print every public event")
     p.add_argument("--full", action="store_true", help="print the bank's whole view")
     args = parser.parse_args(argv)
     try:

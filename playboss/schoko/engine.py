@@ -154,6 +154,10 @@ def apply(state: GameState, action: Action, chance: dict[str, Any] | None = None
         # changed things: play it on a copy and keep the copy only if all went well
         trial = state.clone()
         events = _apply_on(trial, handler, action, chance)
+        unused = sorted(set(chance) - set(trial.last_chance))
+        if unused:  # an outcome the action never drew: the log is wrong, do not ignore it
+            refuse(f"The log records a chance outcome ({', '.join(unused)}) that this action "
+                   "did not draw.", "game log", "chance_not_used", names=unused)
         for name in GameState.__slots__:
             setattr(state, name, getattr(trial, name))
         return events

@@ -86,12 +86,21 @@ def end_game(turn: Turn) -> None:
                      "loan_charge": s.config.end_loan_charge, "worth": worth,
                      "bankrupt": team.bankrupt, "out_month": team.out_month})
     rows.sort(key=lambda r: (not r["bankrupt"], r["worth"], r["out_month"]), reverse=True)
-    for rank, row in enumerate(rows, start=1):
+    # "The player with the greatest monetary wealth is declared the winner": equal wealth
+    # shares a rank (1, 1, 3); the seat order is no tie-break the rulebook knows
+    previous: tuple[object, ...] | None = None
+    rank = 0
+    for place, row in enumerate(rows, start=1):
+        key = (row["bankrupt"], row["worth"], row["out_month"])
+        if key != previous:
+            rank, previous = place, key
         row["rank"] = rank
     s.results = rows
     s.phase = "ended"
     s.waiting = []
-    turn.emit("game_ended", "all", results=rows, winner=rows[0]["team"] if rows else None)
+    winners = [str(r["team"]) for r in rows if r["rank"] == 1]
+    turn.emit("game_ended", "all", results=rows, winner=" and ".join(winners) or None,
+              winners=winners)
 
 
 def _enter_ended(turn: Turn) -> None:

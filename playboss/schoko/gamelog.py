@@ -71,6 +71,10 @@ class GameLog:
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RuleViolation(f"The log is not valid JSON: {exc}", "game log",
                                 code="log_not_json", params={"error": str(exc)}) from exc
+        except OSError as exc:
+            raise RuleViolation(f"The log {str(path)!r} cannot be read: {exc.strerror}.",
+                                "game log", code="log_unreadable",
+                                params={"path": str(path), "error": str(exc.strerror)}) from exc
         return cls.from_dict(data)
 
 
