@@ -11,6 +11,7 @@ the engine's, and they are equal because the profit is what makes them so.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.platypus import Flowable
 
 from playboss.rules import FINAL_VALUE, GameConfig, new_game
@@ -32,6 +33,9 @@ from .base import (
 )
 
 DOCUMENT = "balance_sheet"
+#: The context of the lines' names in the form of HGB § 266 (German: "Rohstoffe", "gegenüber
+#: Kreditinstituten"); the English names are the game's own.
+HGB = "HGB 266"
 WIDTHS = (180, 75.5, 180, 75.5)
 
 
@@ -97,19 +101,21 @@ def account_table(fmt: Fmt, sheet: BalanceSheet, year_result: int | None = None)
     current = sheet.raw_value + sheet.finished_value + sheet.loans_given + sheet.cash
     assets: Side = [
         (_("A. Fixed assets (non-current)"), fmt.money(fixed), "head"),
-        (_item(_("Machines"), _machines_detail(fmt, sheet)), m(sheet.machines_value), ""),
-        (_item(_("Computers"), _units_detail(fmt, sheet.computers, "computer")),
+        (_item(pgettext(HGB, "Machines"), _machines_detail(fmt, sheet)),
+         m(sheet.machines_value), ""),
+        (_item(pgettext(HGB, "Computers"), _units_detail(fmt, sheet.computers, "computer")),
          m(sheet.computers_value), ""),
         (_("B. Current assets"), fmt.money(current), "head"),
-        (_item(_("Raw material"), _units_detail(fmt, sheet.raw, "raw")), m(sheet.raw_value),
-         ""),
-        (_item(_("Finished product"), _units_detail(fmt, sheet.finished, "finished")),
+        (_item(pgettext(HGB, "Raw material"), _units_detail(fmt, sheet.raw, "raw")),
+         m(sheet.raw_value), ""),
+        (_item(pgettext(HGB, "Finished product"),
+               _units_detail(fmt, sheet.finished, "finished")),
          m(sheet.finished_value), ""),
-        (_("Loans given"), m(sheet.loans_given), ""),
-        (_("Cash"), m(sheet.cash), ""),
+        (pgettext(HGB, "Loans given"), m(sheet.loans_given), ""),
+        (pgettext(HGB, "Cash"), m(sheet.cash), ""),
     ]
     equity: Side = [(_("A. Equity"), fmt.money(sheet.equity), "head"),
-                    (_("Starting capital"), m(sheet.starting_capital), "")]
+                    (pgettext(HGB, "Starting capital"), m(sheet.starting_capital), "")]
     if year_result is None:
         equity.append((result_so_far_label(sheet.profit), fmt.money(sheet.profit), ""))
     else:
@@ -117,13 +123,13 @@ def account_table(fmt: Fmt, sheet: BalanceSheet, year_result: int | None = None)
         equity += [(brought_forward_label(before), fmt.money(before), ""),
                    (year_result_label(year_result), fmt.money(year_result), "")]
     provisions: Side = [(_("B. Provisions"), fmt.money(sheet.tax_due), "head"),
-                        (_("Tax due for the year"), m(sheet.tax_due), "")] \
+                        (pgettext(HGB, "Tax due for the year"), m(sheet.tax_due), "")] \
         if sheet.tax_due else []
     debts: Side = [
         (_("C. Liabilities") if sheet.tax_due else _("B. Liabilities"),
          fmt.money(sheet.bank_debt + sheet.other_debt), "head"),
-        (_("Bank debt"), m(sheet.bank_debt), ""),
-        (_("Other debt"), m(sheet.other_debt), ""),
+        (pgettext(HGB, "Bank debt"), m(sheet.bank_debt), ""),
+        (pgettext(HGB, "Other debt"), m(sheet.other_debt), ""),
     ]
     return _two_sides(fmt, sheet, assets, equity + provisions + debts)
 
