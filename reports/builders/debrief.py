@@ -269,7 +269,7 @@ def fitted(name: str, room: float, size: float, lines: int = 3) -> str:
     Only a name longer still is cut, keeping its end, which tells "Team A…1" from "Team A…2".
     The "*" of a year not full is kept."""
     def fits(text: str) -> bool:
-        return stringWidth(text, BOLD, size) <= room
+        return bool(stringWidth(text, BOLD, size) <= room)
 
     out: list[str] = []
     for word in name.split():
