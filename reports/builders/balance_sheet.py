@@ -114,7 +114,7 @@ def account_table(fmt: Fmt, sheet: BalanceSheet, year_result: int | None = None)
         (pgettext(HGB, "Loans given"), m(sheet.loans_given), ""),
         (pgettext(HGB, "Cash"), m(sheet.cash), ""),
     ]
-    equity: Side = [(_("A. Equity"), fmt.money(sheet.equity), "head"),
+    equity: Side = [(_("A. Owned capital"), fmt.money(sheet.equity), "head"),
                     (pgettext(HGB, "Starting capital"), m(sheet.starting_capital), "")]
     if year_result is None:
         equity.append((result_so_far_label(sheet.profit), fmt.money(sheet.profit), ""))
@@ -183,7 +183,7 @@ def content(fmt: Fmt, sheet: BalanceSheet, heading: str, year_result: int | None
     valuation = _(
         "Valued as the rulebook values everything at the end of the game, not at cost as the "
         "HGB would: machines 10,000, computers 20,000, raw material 150 and finished products "
-        "1,500 a unit, whatever they cost; no depreciation. Equity (owned capital) is the "
+        "1,500 a unit, whatever they cost; no depreciation. Owned capital is the "
         "starting capital and all results so far.")
     return [block(h2(heading), account_table(fmt, sheet, year_result),
                   *([note(valuation)] if explained else []))]

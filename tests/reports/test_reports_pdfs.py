@@ -87,7 +87,7 @@ def check_sheet(lines: list[str], start: int, sheet: BalanceSheet,
         sheet.machines_value + sheet.computers_value)
     assert num(after(cells, "B. Current assets")[0]) == (
         sheet.raw_value + sheet.finished_value + sheet.loans_given + sheet.cash)
-    assert num(after(cells, "A. Equity")[0]) == sheet.equity
+    assert num(after(cells, "A. Owned capital")[0]) == sheet.equity
     if year_result is None:
         label = "Profit so far" if sheet.profit >= 0 else "Loss so far"
         assert num(after(cells, label)[0]) == sheet.profit
@@ -97,7 +97,7 @@ def check_sheet(lines: list[str], start: int, sheet: BalanceSheet,
         assert num(after(cells, label)[0]) == before
         label = "Profit for the year" if year_result >= 0 else "Loss for the year"
         assert num(after(cells, label)[0]) == year_result
-    assert cells.index("A. Equity") < cells.index("Bank debt"), "HGB § 266: capital first"
+    assert cells.index("A. Owned capital") < cells.index("Bank debt"), "HGB § 266: capital first"
     assert num(after(cells, "Bank debt")[0]) == sheet.bank_debt
     assert num(after(cells, "Other debt")[0]) == sheet.other_debt
     assert num(after(cells, "Starting capital")[0]) == sheet.starting_capital
