@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.utils.translation import gettext as _
+from reportlab.platypus import Flowable
 
 from . import (
     analysis,
@@ -33,7 +34,7 @@ from . import (
     tax_statement,
     yield_report,
 )
-from .base import Ctx, Figures, GameMeta, Pdf, build_in, shown
+from .base import Ctx, Figures, GameMeta, Pdf, build_in, note, plan_pages, shown, unwrap
 
 __all__ = [
     "Ctx",
@@ -65,15 +66,41 @@ DOCUMENTS: dict[str, Callable[..., bytes]] = {
 }
 
 
-def add_year(pdf: Pdf, ctx: Ctx, team: str, year: int) -> None:
-    """One year of a team on a new page: balance sheet, profit and loss, tax statement."""
+def year_pages(ctx: Ctx, team: str, year: int) -> list[list[Flowable]]:
+    """One year of a team laid out on its pages by measure (``plan_pages``): balance sheet,
+    profit and loss, tax statement on one page - without the explaining notes if that is what
+    makes them fit (the notes pages explain every line) - or on a second one under "continued"
+    headings when a year truly needs it; never a block that moves and leaves a page half
+    empty."""
     account = ctx.fig.account(team, year)
-    pdf.section(team, ctx.period(account), _("Year statement"))
-    sheet, heading = balance_sheet.heading_for(ctx, team, year)
-    pdf.add(*balance_sheet.content(ctx.fmt, sheet, heading))
-    pdf.add(*profit_loss.content(ctx, account))
-    if ctx.fig.taxes:
-        pdf.add(*tax_statement.content(ctx, account, compact=True))
+    sheet, heading = balance_sheet.heading_for(ctx, team, year, account)
+    plan: list[list[Flowable]] = []
+    # the full page; without the notes; without the operating lines that are all dashes
+    for explained, every_line in ((True, True), (False, True), (False, False)):
+        blocks = [(unwrap(balance_sheet.content(ctx.fmt, sheet, heading, account.profit,
+                                                explained=explained)), heading),
+                  (unwrap(profit_loss.content(ctx, account, explained, every_line)),
+                   profit_loss.heading(ctx, account))]
+        if ctx.fig.taxes:
+            blocks.append((unwrap(tax_statement.content(ctx, account, compact=True,
+                                                        explained=explained)),
+                           tax_statement.heading(account)))
+        if not explained:
+            blocks[-1][0].append(note(_("Every line is explained in the notes at the end of "
+                                        "the statements.")))
+        plan = plan_pages(blocks)
+        if len(plan) == 1:
+            break
+    return plan
+
+
+def add_year(pdf: Pdf, ctx: Ctx, team: str, year: int) -> None:
+    """One year of a team on a new page (and its continuation, if it needs one)."""
+    period = ctx.period(ctx.fig.account(team, year))
+    for number, page in enumerate(year_pages(ctx, team, year)):
+        pdf.section(team, period if number == 0 else _("%(period)s, continued") % {
+            "period": period}, _("Year statement"))
+        pdf.add(*page)
 
 
 def year_statement(ctx: Ctx, team: str, year: int) -> bytes:

@@ -49,6 +49,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.flowables import _listWrapOn
 
 from playboss.rules import GameState, yields
 from playboss.rules.accounts import (
@@ -66,6 +67,8 @@ MARGIN_TOP = 66
 MARGIN_BOTTOM = 54
 #: Width of the text frame: every table's columns add up to this.
 WIDTH = PAGE_WIDTH - 2 * MARGIN_X
+#: Height of the text frame: what one page holds.
+FRAME_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
 
 FONT = "Helvetica"
 BOLD = "Helvetica-Bold"
@@ -265,12 +268,14 @@ class Ctx:
 
 
 def shown(ctx: Ctx, account: YearAccount) -> bool:
-    """Whether a year gets pages in the team's pack: not the last moves of a game that ended
-    just after a crossing, in which nothing but the closed year's tax was paid (an all-dash
-    page). Its figures are in the balance sheet at the end of the game anyway."""
+    """Whether a year gets pages in the team's pack: every year with a booking (a +1,000 and
+    a -1,000 risk card cancel in profit, not in the books), but not the last moves of a game
+    that ended just after a crossing, in which nothing but the closed year's tax was paid (an
+    all-dash page). Its figures are in the balance sheet at the end of the game anyway."""
     if account.closed or not ctx.fig.ended or account.year == 1:
         return True
-    return any(line.profit for line in account.lines) or account.sales > 0
+    return account.sales > 0 or any(line.key != "tax_paid" and line.reasons
+                                    for line in account.lines)
 
 
 @contextmanager
@@ -566,6 +571,65 @@ def rule(width: float = WIDTH) -> Drawing:
 
 
 # ====================================================================== pages
+def height_of(flowables: Sequence[Flowable], width: float = WIDTH) -> float:
+    """The height the flowables take one under the other in a frame of ``width`` (spaces
+    between them merged as the frame merges them, none above the first)."""
+    return float(_listWrapOn(list(flowables), width, None)[1])
+
+
+def unwrap(flowables: Sequence[Flowable]) -> list[Flowable]:
+    """The flowables with every ``KeepTogether`` opened: a page plan places them itself."""
+    out: list[Flowable] = []
+    for f in flowables:
+        out.extend(unwrap(f._content) if isinstance(f, KeepTogether) else [f])
+    return out
+
+
+#: Points kept free at a page's foot: rounding in the frame's own arithmetic.
+_PAGE_SLACK = 6.0
+#: Room a block needs to begin on a page: its heading and a few rows.
+_MIN_START = 120.0
+
+
+def plan_pages(blocks: Sequence[tuple[Sequence[Flowable], str]],
+               room: float = FRAME_HEIGHT) -> list[list[Flowable]]:
+    """Blocks (their flowables and the heading a continued part carries) laid out on pages
+    that hold them by measure, so that nothing reportlab decides can spill: a block that fits
+    the room left goes there; one that does not starts a new page when the page is at least
+    half full, and otherwise fills the page, its table split between rows (the header row
+    repeated) and the rest under "… (continued)" on the next page. Returns the pages."""
+    room -= _PAGE_SLACK
+    pages: list[list[Flowable]] = [[]]
+
+    def left() -> float:
+        return room - height_of(pages[-1]) if pages[-1] else room
+
+    for flowables, heading in blocks:
+        items = list(flowables)
+        if height_of(pages[-1] + items) <= room:
+            pages[-1].extend(items)
+            continue
+        if pages[-1] and (height_of(pages[-1]) >= room / 2 and height_of(items) <= room
+                          or left() < _MIN_START):
+            pages.append([])  # the page is full enough: the block starts the next one
+        fresh = not pages[-1]  # a page holding nothing, or only a continued heading
+        while items:  # fill the page, then go on under a continued heading
+            item = items.pop(0)
+            if fresh or height_of(pages[-1] + [item]) <= room:
+                pages[-1].append(item)
+                fresh = False
+                continue
+            parts = item.split(WIDTH, left() - 12) if isinstance(item, Table) else []
+            if len(parts) > 1 and height_of(pages[-1] + parts[:1]) <= room:
+                pages[-1].append(parts[0])
+                items = list(parts[1:]) + items
+            else:
+                items.insert(0, item)
+            pages.append([h2(_("%(heading)s (continued)") % {"heading": heading})])
+            fresh = True
+    return pages
+
+
 class Section(Flowable):
     """Marks where a team's period begins: the pages from here on carry its header."""
 

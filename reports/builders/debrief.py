@@ -262,17 +262,34 @@ def pnl_tax_rows(ctx: Ctx, year: int) -> tuple[list[str], list[tuple[str, list[i
     return names, rows
 
 
-def fitted(name: str, room: float, size: float) -> str:
-    """A team's name cut with "…" to one line of ``room`` points in the bold header (a
-    column of nine teams holds six letters; the standings print the names whole); the "*"
-    of a year not full is kept."""
-    suffix = "*" if name.endswith("*") else ""
-    name = name.removesuffix("*")
-    if stringWidth(name + suffix, BOLD, size) <= room:
-        return name + suffix
-    while name and stringWidth(name + "…" + suffix, BOLD, size) > room:
-        name = name[:-1]
-    return name.rstrip() + "…" + suffix
+def fitted(name: str, room: float, size: float, lines: int = 3) -> str:
+    """A team's name for a narrow bold header cell, whole: broken at spaces (a word too wide
+    broken between letters) into lines of ``room`` points, at most ``lines`` of them (a
+    column of nine teams holds six letters a line: "Team 1" stays "Team 1", not "Tea…").
+    Only a name longer still is cut, keeping its end, which tells "Team A…1" from "Team A…2".
+    The "*" of a year not full is kept."""
+    def fits(text: str) -> bool:
+        return bool(stringWidth(text, BOLD, size) <= room)
+
+    out: list[str] = []
+    for word in name.split():
+        if out and fits(out[-1] + " " + word):
+            out[-1] += " " + word
+            continue
+        while not fits(word) and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and not fits(word[:cut]):
+                cut -= 1
+            out.append(word[:cut])
+            word = word[cut:]
+        out.append(word)
+    if len(out) > lines:
+        tail = out[-1]
+        out = out[:lines - 1] + [tail]
+        while len(out[-2]) > 1 and not fits(out[-2] + "…"):
+            out[-2] = out[-2][:-1]
+        out[-2] = out[-2].rstrip() + "…"
+    return "\n".join(out)
 
 
 def pnl_tax_table(ctx: Ctx, year: int) -> Flowable:

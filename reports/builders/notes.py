@@ -307,7 +307,7 @@ def worked_example(ctx: Ctx) -> list[Flowable]:
         block(h2(_("Step 3: the difference is the profit")),
               Paragraph(para_text(difference(fmt, profit)), formula)),
         block(h2(_("Step 4: the balance sheet as the game prints it")),
-              balance_sheet.account_table(fmt, profit),
+              balance_sheet.rulebook_table(fmt, profit),
               note(_("Owned capital = starting capital + profit = %(capital)s + %(profit)s = "
                      "%(owned)s Marks.") % {"capital": fmt.money(profit.starting_capital),
                                             "profit": fmt.money(profit.profit),
@@ -316,7 +316,7 @@ def worked_example(ctx: Ctx) -> list[Flowable]:
                  % {"debt": fmt.money(EXAMPLE_LOSS_BANK_DEBT)}),
               owed_table(fmt, loss),
               Paragraph(para_text(difference(fmt, loss)), formula),
-              balance_sheet.account_table(fmt, loss),
+              balance_sheet.rulebook_table(fmt, loss),
               note(_("“Here we have the final assets being worth less than the starting "
                      "capital.” The loss stands on the right with a minus sign, so both sides "
                      "still show %(total)s.") % {"total": fmt.money(loss.total_assets)})),

@@ -30,15 +30,18 @@ def _row(ctx: Ctx, label: str, line: PnLLine | None) -> list[object]:
     return [label, m(line.cash), m(line.book), m(line.profit)]
 
 
-def lines_table(ctx: Ctx, account: YearAccount, taxes: bool = False) -> Flowable:
-    """The year's lines: operations (always, so years compare line by line), the events of the
+def lines_table(ctx: Ctx, account: YearAccount, taxes: bool = False, every_line: bool = True
+                ) -> Flowable:
+    """The year's lines: operations (``every_line``: even those the year had nothing on, so
+    years compare line by line; else only the year's, where a page is short), the events of the
     year (they change profit), investment, credit and capital (they move cash and book value);
     with step 4 the profit before tax, the year's tax and the profit after it."""
     lines = {line.key: line for line in account.lines}
     rows: list[list[object]] = [["", _("Cash\nin (+) / out (-)"), _("Change in\nbook value"),
                                  _("Profit\nor loss")]]
     for key in OPERATING_LINES:
-        rows.append(_row(ctx, line_label(key), lines.get(key)))
+        if every_line or key in lines:
+            rows.append(_row(ctx, line_label(key), lines.get(key)))
     extra: list[tuple[object, ...]] = []
 
     def caption(text: str) -> None:
@@ -97,10 +100,15 @@ def summary_table(ctx: Ctx, account: YearAccount) -> Flowable:
     ])
 
 
-def content(ctx: Ctx, account: YearAccount) -> list[Flowable]:
-    heading = _("Profit and loss statement, year %(year)d") % {"year": account.year}
+def heading(ctx: Ctx, account: YearAccount) -> str:
+    text = _("Profit and loss statement, year %(year)d") % {"year": account.year}
     if not account.closed:
-        heading += " · " + (_("to the end of the game") if ctx.fig.ended else _("so far"))
+        text += " · " + (_("to the end of the game") if ctx.fig.ended else _("so far"))
+    return text
+
+
+def content(ctx: Ctx, account: YearAccount, explained: bool = True, every_line: bool = True
+            ) -> list[Flowable]:
     explain = _(
         "Cash: Marks received (+) or paid (-). Book value: the change in what goods, machines, "
         "computers, debts and paid-in capital are worth as the rulebook values them. Profit or "
@@ -110,8 +118,8 @@ def content(ctx: Ctx, account: YearAccount) -> list[Flowable]:
     valuation = _(
         "The rulebook values raw material at 150 and a product at 1,500 a unit: “Production "
         "costs” shows the gain in value of producing, “Sales” only the price above 1,500.")
-    return [block(h2(heading), lines_table(ctx, account, ctx.fig.taxes),
-                  note(f"{explain} {valuation}"),
+    return [block(h2(heading(ctx, account)), lines_table(ctx, account, ctx.fig.taxes, every_line),
+                  *([note(f"{explain} {valuation}")] if explained else []),
                   Spacer(1, 2), summary_table(ctx, account))]
 
 

@@ -95,18 +95,23 @@ def record_table(fmt: Fmt, record: dict[str, Any], taken_over: int = 0,
     ])
 
 
-def content(ctx: Ctx, account: YearAccount, compact: bool = False) -> list[Flowable]:
-    heading = _("Tax statement, year %(year)d") % {"year": account.year}
+def heading(account: YearAccount) -> str:
+    return _("Tax statement, year %(year)d") % {"year": account.year}
+
+
+def content(ctx: Ctx, account: YearAccount, compact: bool = False, explained: bool = True
+            ) -> list[Flowable]:
+    text = heading(account)
     if not ctx.fig.taxes:
-        return [h2(heading), para(_("Taxes are not played in this game (expansion step 4)."))]
+        return [h2(text), para(_("Taxes are not played in this game (expansion step 4)."))]
     record = account.tax
     if record is None:
-        return [block(h2(heading), para(untaxed_reason(ctx, account)))]
+        return [block(h2(text), para(untaxed_reason(ctx, account)))]
     rules = _("Taxes are paid for each full 1,000 Marks of profit; a loss is carried forward "
               "and set against later profits.")
-    return [block(h2(heading), record_table(ctx.fmt, record, loss_taken_over(ctx, account),
+    return [block(h2(text), record_table(ctx.fmt, record, loss_taken_over(ctx, account),
                                                     compact),
-                  note(rules))]
+                  *([note(rules)] if explained else []))]
 
 
 def untaxed_reason(ctx: Ctx, account: YearAccount) -> str:

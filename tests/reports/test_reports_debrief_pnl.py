@@ -109,14 +109,18 @@ def test_each_years_table_stays_on_one_page_in_english_and_german(game: str,
         assert after(page, last, len(accounts), start) == profits
 
 
-def test_a_long_team_name_is_cut_to_its_column_and_keeps_the_star() -> None:
-    """Nine teams leave a column six letters wide: a name is cut with "…" to one line rather
-    than broken letter by letter; the "*" of a year not full stays."""
+def test_nine_teams_names_wrap_whole_and_stay_distinct() -> None:
+    """Issue 22: nine teams leave a column six letters wide; "Team 1" … "Team 9" are printed
+    whole (over two lines), not all cut to "Tea…"; a name too long for three lines keeps its
+    end, so two such names stay apart; the "*" of a year not full stays."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from reports.builders.base import BOLD
     from reports.builders.debrief import fitted
 
     assert fitted("Blue", 30, 7) == "Blue" and fitted("Blue*", 30, 7) == "Blue*"
-    cut = fitted("Die Glücklichen Füchse aus Klasse 10b*", 30, 7)
-    assert cut.startswith("Die") and cut.endswith("…*") and stringWidth(cut, BOLD, 7) <= 30
+    names = [fitted(f"Team {i}", 20, 7) for i in range(1, 10)]
+    assert names[0] == "Team\n1" and len(set(names)) == 9
+    long = [fitted(f"Die Glücklichen Füchse aus Klasse 10{c}*", 30, 7) for c in "ab"]
+    assert long[0] != long[1] and all(n.endswith("*") and n.count("\n") <= 2 for n in long)
+    assert all(stringWidth(line, BOLD, 7) <= 30 for n in long for line in n.split("\n"))

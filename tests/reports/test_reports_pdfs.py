@@ -74,14 +74,30 @@ def meta_for_sheet() -> GameMeta:
 
 
 # ====================================================================== a team's statements
-def check_sheet(lines: list[str], start: int, sheet: BalanceSheet) -> None:
-    """The two-sided account after ``start`` shows the engine's sheet, and balances."""
+def check_sheet(lines: list[str], start: int, sheet: BalanceSheet,
+                year_result: int | None = None) -> None:
+    """The two-sided account after ``start`` shows the engine's sheet in the order of HGB
+    § 266 (fixed and current assets; equity with the year's result apart from the result
+    brought forward, provisions, liabilities), and balances."""
     at = lines.index("Assets", start)
-    cells = lines[at: at + 4 + 6 * 4 + 4]
+    cells = lines[at: lines.index("Total", at) + 4]
     totals = after(cells, "Total", 3)
     assert num(totals[0]) == sheet.total_assets == num(totals[2]) == sheet.total_liabilities
-    label = "Profit" if sheet.profit >= 0 else "Loss"
-    assert num(after(cells, label)[0]) == sheet.profit
+    assert num(after(cells, "A. Fixed assets (non-current)")[0]) == (
+        sheet.machines_value + sheet.computers_value)
+    assert num(after(cells, "B. Current assets")[0]) == (
+        sheet.raw_value + sheet.finished_value + sheet.loans_given + sheet.cash)
+    assert num(after(cells, "A. Owned capital")[0]) == sheet.equity
+    if year_result is None:
+        label = "Profit so far" if sheet.profit >= 0 else "Loss so far"
+        assert num(after(cells, label)[0]) == sheet.profit
+    else:
+        before = sheet.profit - year_result
+        label = "Profit brought forward" if before >= 0 else "Loss brought forward"
+        assert num(after(cells, label)[0]) == before
+        label = "Profit for the year" if year_result >= 0 else "Loss for the year"
+        assert num(after(cells, label)[0]) == year_result
+    assert cells.index("A. Owned capital") < cells.index("Bank debt"), "HGB § 266: capital first"
     assert num(after(cells, "Bank debt")[0]) == sheet.bank_debt
     assert num(after(cells, "Other debt")[0]) == sheet.other_debt
     assert num(after(cells, "Starting capital")[0]) == sheet.starting_capital
@@ -99,13 +115,16 @@ def check_year(lines: list[str], start: int, account: YearAccount, ctx: Ctx) -> 
     """One year statement from ``start``: balance sheet, profit and loss, taxes."""
     heading = f"Balance sheet {ctx.end_label(account)}"
     at = lines.index(heading, start)
-    check_sheet(lines, at, account.closing)
+    check_sheet(lines, at, account.closing, account.profit)
     pl = next(i for i in range(at, len(lines)) if lines[i].startswith(
         f"Profit and loss statement, year {account.year}"))
     by_key = {line.key: line for line in account.lines}
+    end_of_table = lines.index("Profit or loss so far, start of the year", pl)
     for key in OPERATING_LINES:
-        cells = [num(c) for c in after(lines, line_label(key), 3, pl)]
         line = by_key.get(key)
+        if line is None and line_label(key) not in lines[pl:end_of_table]:
+            continue  # a page short of room leaves out the lines the year had nothing on
+        cells = [num(c) for c in after(lines, line_label(key), 3, pl)]
         assert cells == ([line.cash, line.book, line.profit] if line else [0, 0, 0]), key
     for line in account.lines:
         if line.key not in OPERATING_LINES:
