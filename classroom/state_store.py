@@ -54,7 +54,7 @@ def mark(state: GameState) -> Mark:
 def checks_refusals() -> bool:
     """Whether a refusal also checks the engine's invariants on the state it leaves (in tests
     and with ``DEBUG``: a broken one raises; in class the mark alone decides, at no cost)."""
-    return bool(getattr(settings, "PLAYBOSS_CHECK_AFTER_REFUSAL", settings.DEBUG))
+    return bool(settings.PLAYBOSS_CHECK_AFTER_REFUSAL)
 
 
 def build_state(game: Game) -> GameState:

@@ -1,6 +1,6 @@
 """The one writer of game rows: lock the row, change it, bump the revision, save, announce.
 
-Every change of a ``Game`` row goes through this module (``tests/web/test_one_writer.py``
+Every change of a ``Game`` row goes through this module (``tests/test_one_writer.py``
 reads the site's source and fails on a write anywhere else). A change that screens show is
 made in the row lock taken by ``changing`` and published by ``announce``: a new revision, the
 changed fields saved with it, and the screens told with ``transaction.on_commit`` — nobody
