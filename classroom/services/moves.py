@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -160,7 +161,7 @@ def _record(game: Game, state: GameState, action: dict[str, Any],
         before=lambda: state_store.keep_state(game_id, history, state))
     if state.phase == "ended":
         for listener in GAME_ENDED:
-            transaction.on_commit(lambda listener=listener: listener(game_id), robust=True)
+            transaction.on_commit(partial(listener, game_id), robust=True)
     return Outcome(seq=seq, events=produced, revision=revision)
 
 
