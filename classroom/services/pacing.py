@@ -149,4 +149,3 @@ def forget_process_sweep() -> None:
     _swept_once.clear()
     with _pending_lock:
         _pending.clear()
-
