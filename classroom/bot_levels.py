@@ -9,14 +9,22 @@
   level.
 * **Pace.** Seconds between two bot moves of a class game (``Game.bot_pace``): 0 is at once
   (as games made by scripts, imports and the demo play); the new-game form offers 2 s, which a
-  projector can be followed at. See ``services.play_paced_bot``.
+  projector can be followed at. See ``services.bots.play_paced_bot``.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext_lazy
 
 from playboss.rules.bots import BOTS
+from playboss.rules.steps.labor import WORKERS
+
+from .errors import ServiceError
+
+if TYPE_CHECKING:
+    from .models import Game
 
 #: The level a teacher or student chooses -> the engine bot (``playboss.rules.bots.BOTS``).
 LEVELS: dict[str, str] = {"beginner": "greedy", "careful": "sensible"}
@@ -41,8 +49,6 @@ def bot_for(choice: str) -> str:
     """The engine bot for a level, a bot kind (passed through) or "" (the students).
 
     Raises ``ServiceError`` with a message for anything else."""
-    from .services import ServiceError
-
     if choice in LEVELS:
         return LEVELS[choice]
     if choice == "" or choice in LEVELS.values() or choice in OTHER_BOTS:
@@ -73,10 +79,17 @@ def seat_choices() -> list[tuple[str, object]]:
             *OTHER_BOTS.items()]
 
 
+def bot_seats(game: Game) -> dict[str, str]:
+    """Who a bot plays in ``game`` -> the engine bot's kind (teams, and step 6's
+    representative when a bot plays it)."""
+    bots = {t.name: t.bot for t in game.teams.all() if t.bot}
+    if game.representative in BOTS:  # step 6: a bot plays the worker representative
+        bots[WORKERS] = game.representative
+    return bots
+
+
 def check_pace(seconds: object) -> int:
     """A pace the teacher may choose, as an int; ``ServiceError`` with a message otherwise."""
-    from .services import ServiceError
-
     if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds not in PACES:
         raise ServiceError(gettext_lazy("The bots' pace is one of %(paces)s seconds between "
                                         "moves."), paces=", ".join(str(p) for p in PACES))

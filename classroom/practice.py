@@ -5,12 +5,12 @@
 * **Seat.** The player's browser is seated in its team by the session (``access.join_team``),
   with no PIN: the team's PIN is never shown, and only the session that made the game has it.
 * **Bots' pace.** After a move, a practice game's bots are not sent off at once
-  (``services._after_change``): the player's page asks for one bot move at a time
+  (``services.followups.after_change``): the player's page asks for one bot move at a time
   (``bot_step``, the class's paced step) after a short delay, so each move can be seen on the
   board and in the ticker.
 * **Hint.** ``hint`` asks the sensible bot what it would do for the player, and why.
 * **Undo.** ``undo_last_move`` takes back the player's last move (and the bots' moves after
-  it); the dice come out the same again (``services.undo``).
+  it); the dice come out the same again (``services.moves.undo``).
 * **Limits.** At most ``PRACTICE_GAMES_PER_ADDRESS`` new games per address a day
   (``allowed_for``); games idle for ``IDLE_DAYS`` are deleted (``cleanup``; the
   ``cleanup_practice`` command).
@@ -23,7 +23,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
@@ -31,10 +30,10 @@ from django.utils.translation import gettext_lazy
 from playboss.rules.bots import Reason, SensibleBot
 from playboss.rules.legal import waiting_for
 
-from . import state_store, throttle
-from .bot_levels import LEVEL_LABELS, LEVELS  # noqa: F401  (the one place; re-exported)
+from . import services, state_store, throttle
+from .bot_levels import LEVEL_LABELS, LEVELS, bot_seats  # noqa: F401  (LEVEL_LABELS re-exported)
+from .errors import ServiceError
 from .models import Classroom, Game, GameAction, Representative, Team
-from .services import ServiceError, TeamSeat, create_game, play_paced_bot, undo
 
 MIN_BOTS, MAX_BOTS = 2, 5
 BOT_NAMES = ("Bot A", "Bot B", "Bot C", "Bot D", "Bot E")
@@ -90,16 +89,13 @@ def create_practice_game(request: HttpRequest, setup: PracticeSetup) -> Game:
     player = setup.player.strip() or str(gettext_lazy("Me"))
     if player in BOT_NAMES:
         raise ServiceError(gettext_lazy("Choose a name other than the bots'."))
-    seats = [TeamSeat(player)] + [TeamSeat(n, LEVELS[setup.level])
+    seats = [services.TeamSeat(player)] + [services.TeamSeat(n, LEVELS[setup.level])
                                    for n in BOT_NAMES[:setup.bots]]
     settings_: dict[str, Any] = {"years": setup.years, "steps": sorted(setup.steps)}
     representative = Representative.GREEDY if 6 in setup.steps else Representative.TEACHER
-    with transaction.atomic():
-        game = create_game(classroom=practice_classroom(), name=f"Practice · {player}",
-                           seats=seats, settings_=settings_, representative=representative,
-                           language=request.LANGUAGE_CODE)
-        game.practice = True
-        game.save(update_fields=["practice"])
+    game = services.create_game(classroom=practice_classroom(), name=f"Practice · {player}",
+                                seats=seats, settings_=settings_, representative=representative,
+                                language=request.LANGUAGE_CODE, practice=True)
     throttle._count(_bucket(request))
     join_team(request, game.teams.get(seat=0))
     return game
@@ -113,12 +109,12 @@ def bot_step(game: Game) -> dict[str, Any]:
     """One bot move, if the game waits on a bot; ``moved`` says whether one was made and
     ``waiting`` whether a bot is still to move after it (the page then asks again).
 
-    The step is the class's paced step (``services.play_paced_bot``): one move, made exactly
+    The step is the class's paced step (``services.bots.play_paced_bot``): one move, made exactly
     once, the bot thinking outside any lock. Only the clock differs: a practice game has no
     pace of its own (0), the page is its clock, so closing the page stops the bots and each
     move is seen; a class's clock is the server (``tasks.play_bots_paced``), so the bots move
     with no browser open."""
-    moved = play_paced_bot(game_id=game.pk).moved
+    moved = services.play_paced_bot(game_id=game.pk).moved
     game.refresh_from_db()
     return {"moved": moved, "waiting": _bots_waiting(game), "status": game.status}
 
@@ -126,8 +122,7 @@ def bot_step(game: Game) -> dict[str, Any]:
 def _bots_waiting(game: Game) -> bool:
     if game.status != Game.Status.RUNNING:
         return False
-    bots = {t.name for t in game.teams.all() if t.bot} | (
-        {"workers"} if game.representative in LEVELS.values() else set())
+    bots = bot_seats(game)
     waiting = state_store.read_state(game, waiting_for)
     return any(actor in bots for actor in waiting)
 
@@ -150,15 +145,11 @@ def undo_last_move(game: Game, team: Team) -> int:
             .order_by("-seq").first())
     if last is None:
         raise ServiceError(gettext_lazy("There is no move of yours to take back."))
-    return undo(game_id=game.pk, to_seq=last.seq - 1)
+    return services.undo(game_id=game.pk, to_seq=last.seq - 1)
 
 
 def cleanup(now: Any = None) -> int:
     """Delete practice games nobody has touched for ``IDLE_DAYS`` (no move and no change of
     the game since); how many."""
     cutoff = (now or timezone.now()) - timedelta(days=IDLE_DAYS)
-    idle = (Game.objects.filter(practice=True, updated__lt=cutoff)
-            .exclude(actions__created__gte=cutoff))
-    ids = list(idle.values_list("pk", flat=True))
-    Game.objects.filter(pk__in=ids).delete()
-    return len(ids)
+    return services.delete_idle_practice_games(cutoff)

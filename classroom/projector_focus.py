@@ -1,72 +1,9 @@
-"""The bank director's choice of what the projector shows: the board, or one team's books.
-
-Issue 13: a teacher explains bookkeeping on one team's real figures, in front of the class.
-The choice is stored on the game (``Game.projector_focus`` and ``projector_focus_move``) and
-announced like a move, so every projector follows it at once over its websocket, and one that
-reloads or joins late shows the same. A team's books are otherwise its secret; putting them
-on the projector is the teacher's decision alone, and the bank console says that the whole
-class will see them.
-"""
+"""The bank director's choice of what the projector shows: the board, or one team's books
+(issue 13). The service is ``classroom.services.projector.set_projector_focus`` (every change
+of a game is the services'); this name stays for the views that import it from here."""
 
 from __future__ import annotations
 
-from typing import Any
+from .services.projector import set_projector_focus
 
-from django.db import transaction
-from django.utils.translation import gettext_lazy
-
-from . import events
-from .models import Game
-from .services import ServiceError
-
-
-def set_projector_focus(*, game_id: int, user: Any, team: str,
-                        move: int | str | None = None) -> Game:
-    """Show ``team``'s books on the projector after ``move`` (None or "": the latest, which
-    follows the game), or the board again when ``team`` is "".
-
-    Only the teacher who runs the game (the bank director) may choose; anyone else, an unknown
-    team or a move the game has not reached is refused and nothing changes."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("classroom").get(pk=game_id)
-        if not _is_bank(user, game):
-            raise ServiceError(gettext_lazy(
-                "Only the bank director (the teacher who runs this game) chooses what the "
-                "projector shows."), status=403)
-        team = (team or "").strip()
-        chosen_move: int | None = None
-        if team:
-            if not game.teams.filter(name=team).exists():
-                raise ServiceError(gettext_lazy("There is no team “%(team)s” in this game."),
-                                   team=team[:40])
-            chosen_move = _move(move, game.seq)
-        if (game.projector_focus, game.projector_focus_move) == (team, chosen_move):
-            return game  # already on the projector: nothing to redraw
-        game.projector_focus, game.projector_focus_move = team, chosen_move
-        game.revision += 1
-        game.save(update_fields=["projector_focus", "projector_focus_move", "revision",
-                                 "updated"])
-        revision, seq = game.revision, game.seq
-        transaction.on_commit(lambda: events.broadcast(game_id, revision, seq, []),
-                              robust=True)
-    return game
-
-
-def _is_bank(user: Any, game: Game) -> bool:
-    return bool(user is not None and user.is_authenticated
-                and game.classroom.teacher_id == user.pk)
-
-
-def _move(move: int | str | None, last: int) -> int | None:
-    """The move asked for: None for the latest; a whole number from 0 to the game's last."""
-    if move is None or (isinstance(move, str) and not move.strip()):
-        return None
-    try:
-        number = int(move)
-    except (TypeError, ValueError):
-        number = -1
-    if not 0 <= number <= last:
-        raise ServiceError(gettext_lazy(
-            "Choose a move from 0 to %(last)s, or leave the move empty for the latest."),
-            last=last)
-    return number
+__all__ = ["set_projector_focus"]

@@ -32,7 +32,7 @@ def play_bots_paced(game_id: int, history: int) -> bool:
 @shared_task
 def resume_paced_bots() -> list[int]:
     """Celery beat's sweep: restart the chains of paced games whose bots stalled (a worker
-    or server restarted and lost the delayed step; ``classroom.pacing``)."""
-    from . import pacing
+    or server restarted and lost the delayed step; ``classroom.services.pacing``)."""
+    from .services import pacing
 
     return pacing.sweep()

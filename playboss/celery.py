@@ -16,7 +16,8 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 # Paced class bots move by a chain of delayed tasks; this sweep restarts a chain a restart
-# lost (classroom/pacing.py). Beat runs in the worker (``celery -A playboss worker --beat``).
+# lost (classroom/services/pacing.py). Beat runs in the worker
+# (``celery -A playboss worker --beat``).
 app.conf.beat_schedule = {
     "resume-paced-bots": {"task": "classroom.tasks.resume_paced_bots", "schedule": 10.0},
 }

@@ -353,5 +353,8 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 # Build every team's statements the moment a game ends (the reports app listens for it).
 PLAYBOSS_STATEMENTS_AT_GAME_END = env_bool("PLAYBOSS_STATEMENTS_AT_GAME_END", True)
+# After a refused move, check the engine's invariants on the state it leaves (a handler that
+# changed the state before refusing is a bug): with DEBUG, and in the tests.
+PLAYBOSS_CHECK_AFTER_REFUSAL = env_bool("PLAYBOSS_CHECK_AFTER_REFUSAL", DEBUG)
 
 # SITE_URL and LISTEN_HOST: see the security defaults at the top.

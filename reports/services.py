@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from classroom import dispatch, state_store
 from classroom import services as classroom_services
+from classroom.errors import ServiceError
 from classroom.models import Game, Team
-from classroom.services import ServiceError
 
 from . import exports, packs, selectors
 from .builders import debrief, team_statements, year_statement

@@ -111,6 +111,15 @@ def _fresh_caches() -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _check_invariants_after_refusals() -> None:
+    """Every refused move of the site's tests checks the engine's invariants on the state it
+    leaves (``classroom.state_store.keep_if_unchanged``), as ``DEBUG`` does."""
+    from django.conf import settings
+
+    settings.PLAYBOSS_CHECK_AFTER_REFUSAL = True
+
+
 @pytest.fixture(autouse=True)
 def _default_language() -> Iterator[None]:
     """Each test starts in the site's default language. A page requested in German leaves

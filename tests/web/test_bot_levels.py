@@ -41,7 +41,7 @@ def bots_asked(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
         return Spy
 
-    monkeypatch.setattr(services, "BOTS", {kind: spy(kind) for kind in BOTS})
+    monkeypatch.setattr(services.bots, "BOTS", {kind: spy(kind) for kind in BOTS})
     return asked
 
 
@@ -149,7 +149,7 @@ def test_paced_bots_move_one_at_a_time_a_pace_apart(
     assert moves(game) == 0  # nothing at once: the first bot move is a pace after the change
     # a second chain (a change close to the first): the slot in the row lock keeps the pace
     with django_capture_on_commit_callbacks(execute=True):
-        services._after_change(game.pk, run_bots=True)
+        services.after_change(game.pk, run_bots=True)
     times = []
     for _ in range(12):
         before = moves(game)

@@ -17,8 +17,9 @@ from django.db import connection
 from django.db.models import F
 from django.utils import timezone
 
-from classroom import dispatch, pacing, services
+from classroom import dispatch, pacing, services, state_store
 from classroom.models import Classroom, Game, GameAction
+from playboss.rules import waiting_for
 from playboss.rules.bots import BOTS
 
 from .conftest import make_game
@@ -112,7 +113,7 @@ def test_a_game_waiting_on_a_student_is_not_restarted(
                                run_bots=False)  # its chain "lost": run_bots=False
     fake_time.now += timedelta(seconds=2 + pacing.GRACE_SECONDS + 1)
     game.refresh_from_db()
-    waiting = services.state_store.read_state(game, services.waiting_for)
+    waiting = state_store.read_state(game, waiting_for)
     assert pacing.sweep() == ([game.pk] if "Blue" in waiting else [])
 
 
@@ -130,7 +131,7 @@ def test_a_move_meanwhile_means_no_bot_move_for_the_old_state(
             services.set_paused(game_id=game.pk, paused=True)
             return super().choose(state, actor)
 
-    monkeypatch.setattr(services, "BOTS", {**BOTS, "greedy": PausedWhileThinking,
+    monkeypatch.setattr(services.bots, "BOTS", {**BOTS, "greedy": PausedWhileThinking,
                                            "sensible": PausedWhileThinking})
     before = moves(game)
     step = services.play_paced_bot(game_id=game.pk)
@@ -158,7 +159,7 @@ def test_the_bot_thinks_outside_any_transaction(
             inside.append(connection.in_atomic_block)
             return super().choose(state, actor)
 
-    monkeypatch.setattr(services, "BOTS", {**BOTS, "greedy": Watched})
+    monkeypatch.setattr(services.bots, "BOTS", {**BOTS, "greedy": Watched})
     step = services.play_paced_bot(game_id=game.pk)
     assert step.moved and inside == [False]
     assert GameAction.objects.filter(game=game).count() == 1
@@ -172,7 +173,8 @@ def test_a_screen_connecting_restarts_its_games_stalled_bots(
     in a process, then the screen's own game)."""
     game = make_game(classroom, bots={"Red": "greedy", "Blue": "greedy"}, dice="engine")
     swept: list[int | None] = []
-    monkeypatch.setattr(pacing, "sweep", lambda now=None, game_id=None: swept.append(game_id))
+    monkeypatch.setattr(services.pacing, "sweep",
+                        lambda now=None, game_id=None: swept.append(game_id))
     pacing.forget_process_sweep()
 
     async def connect_twice() -> None:
@@ -212,17 +214,17 @@ def test_an_undo_just_after_a_paced_move_ends_the_chain(
     undo count its move was made at, so its next step sees the undo and ends (bots wait for
     the next move after an undo)."""
     game = bot_game(classroom, django_capture_on_commit_callbacks, pace=2)
-    real_submit = services.submit_action
+    real_submit = services.moves.submit_action
 
     def submit_then_undo(**kwargs: Any) -> Any:
         outcome = real_submit(**kwargs)
         Game.objects.filter(pk=game.pk).update(history=F("history") + 1)  # as an undo does
         return outcome
 
-    monkeypatch.setattr(services, "submit_action", submit_then_undo)
+    monkeypatch.setattr(services.moves, "submit_action", submit_then_undo)
     step = services.play_paced_bot(game_id=game.pk, history=game.history)
     assert step.moved and step.history == game.history
-    monkeypatch.setattr(services, "submit_action", real_submit)
+    monkeypatch.setattr(services.moves, "submit_action", real_submit)
     fake_time.now += timedelta(seconds=3)
     after = services.play_paced_bot(game_id=game.pk, history=step.history)
     assert not after.moved and after.next_in is None

@@ -86,7 +86,7 @@ class ServiceMachine(RuleBasedStateMachine):
     def new_game(self, teams: int, steps: list[int] | str, seed: int, every: int,
                  roll_for_first: bool) -> None:
         # Snapshots every few moves rather than every 50: a short walk crosses several.
-        patch = mock.patch.object(services, "SNAPSHOT_EVERY", every)
+        patch = mock.patch.object(services.moves, "SNAPSHOT_EVERY", every)
         patch.start()
         self.patches.append(patch)
         names = ["Red", "Blue", "Green", "Yellow"][:teams]
@@ -151,7 +151,7 @@ class ServiceMachine(RuleBasedStateMachine):
         """A listed move that takes a snapshot (as every SNAPSHOT_EVERY-th move does)."""
         listed = self._listed(False) or self._listed(True)
         if listed:
-            with mock.patch.object(services, "SNAPSHOT_EVERY", 1):
+            with mock.patch.object(services.moves, "SNAPSHOT_EVERY", 1):
                 self._everywhere(*listed[pick % len(listed)])
             for game in self.games:
                 game.refresh_from_db()

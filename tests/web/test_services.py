@@ -86,7 +86,7 @@ def test_state_is_rebuilt_from_the_log_after_a_restart(game: Game) -> None:
 
 
 def test_snapshots_are_taken_and_used(game: Game, monkeypatch: Any) -> None:
-    monkeypatch.setattr(services, "SNAPSHOT_EVERY", 2)
+    monkeypatch.setattr(services.moves, "SNAPSHOT_EVERY", 2)
     submit(game, "Red", type="roll", die=6)
     submit(game, "Red", type="pass")
     assert Snapshot.objects.filter(game=game, seq=2).exists()

@@ -63,7 +63,7 @@ def test_a_practice_game_against_strong_bots_plays_their_moves(
             asked.append(actor)
             return super().choose(state, actor)
 
-    monkeypatch.setattr(services, "BOTS", {**engine_bots.BOTS, "strong": Counted})
+    monkeypatch.setattr(services.bots, "BOTS", {**engine_bots.BOTS, "strong": Counted})
     response = client.post("/practice/", {"player": "Me", "bots": 2, "level": "strong",
                                           "years": 1})
     assert response.status_code == 302
