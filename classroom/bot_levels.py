@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy
 
+from playboss.rules import WORKERS
 from playboss.rules.bots import BOTS
-from playboss.rules.steps.labor import WORKERS
 
 from .errors import ServiceError
 

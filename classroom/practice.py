@@ -27,8 +27,8 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from playboss.rules import waiting_for
 from playboss.rules.bots import Reason, SensibleBot
-from playboss.rules.legal import waiting_for
 
 from . import services, state_store, throttle
 from .bot_levels import LEVEL_LABELS, LEVELS, bot_seats  # noqa: F401  (LEVEL_LABELS re-exported)

@@ -29,8 +29,8 @@ from playboss.rules import (
     apply,
     check_invariants,
     new_game,
+    state_from_dict,
 )
-from playboss.rules.snapshot import state_from_dict
 
 from .models import Game
 

@@ -42,15 +42,6 @@ ALLOWED: frozenset[tuple[str, str]] = frozenset({
         "steps.takeover")),
     # classroom/templatetags/labour.py: strike and lockout costs (point 1, quotes)
     ("classroom/templatetags/labour.py", "playboss.rules.steps.labor.constants"),
-    # classroom/services.py: split into a package (point 5)
-    ("classroom/services.py", "playboss.rules.readings"),
-    ("classroom/services.py", "playboss.rules.snapshot"),
-    ("classroom/services.py", "playboss.rules.state"),
-    ("classroom/services.py", "playboss.rules.steps.labor"),
-    # classroom/state_store.py: the cache (point 6)
-    ("classroom/state_store.py", "playboss.rules.snapshot"),
-    # classroom/practice.py: written past the services (point 5)
-    ("classroom/practice.py", "playboss.rules.legal"),
     # classroom/ticker.py: the audience of events (point 3)
     ("classroom/ticker.py", "playboss.rules.views"),
 })

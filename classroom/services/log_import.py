@@ -9,8 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from playboss.rules import GameLog, RuleViolation, action_from_dict, apply, new_game
-from playboss.rules.snapshot import state_to_dict
+from playboss.rules import GameLog, RuleViolation, action_from_dict, apply, new_game, state_to_dict
 
 from .. import state_store
 from ..errors import ServiceError

@@ -19,8 +19,7 @@ from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy
 
-from playboss.rules import BANK, GameState, RuleViolation, action_from_dict, apply
-from playboss.rules.snapshot import state_to_dict
+from playboss.rules import BANK, GameState, RuleViolation, action_from_dict, apply, state_to_dict
 
 from .. import state_store
 from ..errors import ServiceError

@@ -12,9 +12,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from playboss.rules import GameConfig, GameLog, RuleViolation
-from playboss.rules.readings import CHOICES as READINGS
-from playboss.rules.snapshot import state_to_dict
+from playboss.rules import READINGS, GameConfig, GameLog, RuleViolation, state_to_dict
 
 from .. import bot_levels
 from ..errors import ServiceError

@@ -9,7 +9,7 @@ params that do not fit, show it too.
 
 A ``ServiceError`` that wraps a ``RuleViolation`` (``raise ServiceError(...) from exc``) is told
 from its cause; the services' own refusals are translated where they are raised (a lazy
-gettext sentence, read in the request's language: ``classroom/services.py``), so their message
+gettext sentence, read in the request's language: ``classroom/services/``), so their message
 is shown as it is — no English sentence is parsed back into words.
 """
 
