@@ -131,8 +131,13 @@ class Accept(Action):
 
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
+    """Refuse the price offered; with ``below``, also every later price of this meeting
+    under it (the team is asked again once the ladder reaches it): one move instead of a
+    "no" at every step."""
+
     type: ClassVar[str] = "decline"
     rule: ClassVar[str] = "6.4 Selling Chocolate"
+    below: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,21 +244,24 @@ _SPECS: dict[type, dict[str, type]] = {}
 
 def action_from_dict(data: Any) -> Action:
     """Parse one action; junk gets a clear refusal, never a crash."""
-    if not isinstance(data, dict):
+    if type(data) is not dict:
         raise RuleViolation("An action is a JSON object with a 'type'.", "game log",
                             code="action_not_object")
     kind = data.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    cls = ACTION_TYPES.get(kind) if type(kind) is str else None
     if cls is None:
         raise RuleViolation(f"Unknown action type {kind!r}.", "game log",
                             code="unknown_action_type",
                             params={"type": kind if isinstance(kind, str) else repr(kind)})
-    spec = _spec(cls)
-    kwargs = {k: v for k, v in data.items() if k != "type"}
-    actor = kwargs.get("actor")
-    if not isinstance(actor, str) or len(actor) > MAX_TEXT:
+    spec = _SPECS.get(cls) or _spec(cls)
+    actor = data.get("actor")
+    if type(actor) is not str or len(actor) > MAX_TEXT:
         raise RuleViolation(f"Action '{kind}' needs an 'actor' (a team or 'bank').",
                             "game log", code="action_needs_actor", params={"type": kind})
+    if len(data) == 2:  # only type and actor: the most common move (decline, join, pass)
+        return cls(actor)
+    kwargs = dict(data)
+    del kwargs["type"]
     for name, value in kwargs.items():
         expected = spec.get(name)
         if expected is None:

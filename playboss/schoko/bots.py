@@ -179,8 +179,9 @@ class CarefulBot(Bot):
         if m.price >= min(fair, high):
             return Accept(team.name), Reason("fair_price", {
                 "price": m.price, "bars": bars, "per_bar": m.price // bars})
-        return Decline(team.name), Reason("price_too_low", {
-            "price": m.price, "wanted": min(fair, high)})
+        wanted = min(fair, high)  # asked again when the ladder gets there
+        return Decline(team.name, below=wanted), Reason("price_too_low", {
+            "price": m.price, "wanted": wanted})
 
     def _after_sale(self, s: GameState, team: Team) -> tuple[Action, Reason]:
         for c in turn_choices(s, team):

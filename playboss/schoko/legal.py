@@ -134,7 +134,15 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
     if phase == "join":
         return [Choice(Join, {"take_part": True}), Choice(Join, {"take_part": False})]
     if phase == "offer":
-        return [Choice(Accept), Choice(Decline)]
+        out = [Choice(Accept), Choice(Decline)]
+        m = s.meeting
+        if m is not None:
+            high = s.config.contracts[m.card][2]
+            if m.price < high:  # a standing "no" up to a price of the ladder still ahead
+                out.append(Choice(Decline, param="below",
+                                  values=range(m.price // 1_000 * 1_000 + 1_000, high + 1,
+                                               1_000)))
+        return out
     if phase == "after_sale":
         out = [Choice(Pass)]
         if s.last_sale is not None:
@@ -153,17 +161,21 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
     return []
 
 
+#: The ``fixed`` part of a choice per kind of employee (shared: choices never change it).
+_KIND = {kind: {"kind": kind} for kind in cards.STAFF}
+
+
 def _staff_choices(s: GameState, team: Team) -> list[Choice]:
     out: list[Choice] = []
+    hired, staff, bank = team.hired, team.staff, s.bank_staff
+    no_bookkeepers = "leergefegt" in s.this_month
     for kind in cards.STAFF:
-        most = min(cards.HIRES_PER_KIND - team.hired[kind], s.bank_staff[kind])
-        if kind == "bookkeeper" and "leergefegt" in s.this_month:
-            most = 0
-        if most > 0:
-            out.append(Choice(Hire, {"kind": kind}, "count", range(1, most + 1)))
-        employed = team.staff[kind] - team.hired[kind]
-        if s.month > 1 and employed > 0:
-            out.append(Choice(Fire, {"kind": kind}, "count", range(1, employed + 1)))
+        most = min(cards.HIRES_PER_KIND - hired[kind], bank[kind])
+        if most > 0 and not (no_bookkeepers and kind == "bookkeeper"):
+            out.append(Choice(Hire, _KIND[kind], "count", range(1, most + 1)))
+        employed = staff[kind] - hired[kind]
+        if employed > 0 and s.month > 1:
+            out.append(Choice(Fire, _KIND[kind], "count", range(1, employed + 1)))
     if team.cash >= salaries_due(team) or s.loan_cards == 0:
         out.append(Choice(PaySalaries))
     return out

@@ -172,10 +172,10 @@ def _cancel(turn: Turn, m: Meeting, why: str) -> None:
 
 
 def enter_offer(turn: Turn) -> None:
+    """Who is asked next is ``finish_offer``'s: it skips the standing "no"s first."""
     s = turn.state
     s.phase = "offer"
-    m = s.meeting
-    s.waiting = [] if m is None or m.winner else [m.joined[m.asked]]
+    s.waiting = []
 
 
 def _current_asked(s: GameState, actor: str) -> Meeting:
@@ -194,9 +194,25 @@ def accept(turn: Turn, action: Accept) -> None:
 def decline(turn: Turn, action: Decline) -> None:
     s = turn.state
     m = _current_asked(s, action.actor)
+    below = action.below
+    if below:
+        high = card_row(s, m.card)[2]
+        if not m.price < below <= high or below % 1_000:
+            refuse(f"A standing refusal names a price above {m.price:,} and at most the "
+                   f"highest, {high:,}, in whole thousands.", RULE, "decline_below_range",
+                   below=below, price=m.price, high=high)
+        m.standing[action.actor] = below
     turn.emit("declined", "all", team=action.actor, price=m.price)
     m.asked += 1
     s.waiting = []
+
+
+def _standing_declines(turn: Turn, m: Meeting) -> None:
+    """The teams asked next who refused every price below one not yet reached say "no"
+    again (the others hear it as any refusal)."""
+    while m.asked < len(m.joined) and m.standing.get(m.joined[m.asked], 0) > m.price:
+        turn.emit("declined", "all", team=m.joined[m.asked], price=m.price)
+        m.asked += 1
 
 
 def finish_offer(turn: Turn) -> str | None:
@@ -214,17 +230,18 @@ def finish_offer(turn: Turn) -> str | None:
     if not m.joined:
         _cancel(turn, m, "nobody_took_part")
         return "join"
-    if m.asked < len(m.joined):
-        s.waiting = [m.joined[m.asked]]
-        return None
-    if m.price >= high:  # nobody, even at the highest price
-        _cancel(turn, m, "nobody_accepted")
-        return "join"
-    if s.config.bank_chooses_steps:
-        return "step"
-    _raise(turn, m, s.config.price_step)
-    s.waiting = [m.joined[0]]
-    return None
+    while True:
+        if m.standing:
+            _standing_declines(turn, m)
+        if m.asked < len(m.joined):
+            s.waiting = [m.joined[m.asked]]
+            return None
+        if m.price >= high:  # nobody, even at the highest price
+            _cancel(turn, m, "nobody_accepted")
+            return "join"
+        if s.config.bank_chooses_steps:
+            return "step"
+        _raise(turn, m, s.config.price_step)
 
 
 def _raise(turn: Turn, m: Meeting, step: int) -> None:

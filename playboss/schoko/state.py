@@ -15,6 +15,7 @@ from .books import Books
 from .config import GameConfig
 
 BANK = "bank"
+_PAY = cards.SALARY
 PUBLIC = "public"
 
 
@@ -84,10 +85,14 @@ class Team:
     def payroll(self) -> int:
         """The month's salaries for everyone employed (6.1), without severance."""
         s = self.staff
-        return sum(s[k] * cards.SALARY[k] for k in cards.STAFF)
+        return (s["worker"] * _PAY["worker"] + s["sales"] * _PAY["sales"]
+                + s["secretary"] * _PAY["secretary"] + s["bookkeeper"] * _PAY["bookkeeper"])
 
     def severance(self) -> int:
-        return sum(self.fired[k] * cards.SALARY[k] // 2 for k in cards.STAFF)
+        f = self.fired
+        if not (f["worker"] or f["sales"] or f["secretary"] or f["bookkeeper"]):
+            return 0
+        return sum(f[k] * _PAY[k] // 2 for k in cards.STAFF)
 
     def at_work(self, kind: str) -> int:
         """Employees of ``kind`` working this month (not on holiday, not ill)."""
@@ -109,9 +114,12 @@ class Meeting:
     price: int = 0
     asked: int = 0  # index into ``joined`` of the team asked next
     winner: str | None = None
+    #: a team's standing "no" to every price below this one (``Decline.below``); secret
+    standing: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Meeting:
-        return Meeting(self.card, list(self.joined), self.price, self.asked, self.winner)
+        return Meeting(self.card, list(self.joined), self.price, self.asked, self.winner,
+                       dict(self.standing))
 
 
 @dataclass(slots=True)

@@ -45,6 +45,8 @@ def team_secrets(s: GameState, team: Team) -> dict[str, Any]:
     out: dict[str, Any] = {"cash": team.cash, "hand": list(team.hand), "inside": team.inside}
     if team.name in s.sealed:
         out["sealed"] = s.sealed[team.name]
+    if s.meeting is not None and team.name in s.meeting.standing:
+        out["declines_below"] = s.meeting.standing[team.name]
     return out
 
 
