@@ -149,7 +149,27 @@ class RaisePrice(Action):
     step: int = 2_000
 
 
+@dataclass(frozen=True, slots=True)
+class Process(Action):
+    """6.4 "Secretarial work": with more contracts of a month than secretaries left for
+    them, one the team's secretaries pass to bookkeeping (once for each of them)."""
+
+    type: ClassVar[str] = "process"
+    rule: ClassVar[str] = "6.4 Selling Chocolate"
+    card: int = 0
+
+
 # ------------------------------------------------------------ phase 5
+@dataclass(frozen=True, slots=True)
+class CashOut(Action):
+    """6.5 with more contracts than the bookkeepers can cash out: one of those they cash
+    ("choose the best ones"), once for each contract they can."""
+
+    type: ClassVar[str] = "cash_out"
+    rule: ClassVar[str] = "6.5 Processing Contracts"
+    card: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class SellToBank(Action):
     type: ClassVar[str] = "sell_to_bank"
@@ -213,8 +233,8 @@ class ChoosePark(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls for cls in (
         BuyInside, Pass, Hire, Fire, PaySalaries, EmergencyFire, Request, Bid, Produce,
-        SetMarker, Join, Accept, Decline, RaisePrice, SellToBank, Repay, BuyShares, SellShares,
-        EndFinance, TakeLoan, PlayExpress, ChoosePark)
+        SetMarker, Join, Accept, Decline, RaisePrice, Process, CashOut, SellToBank, Repay,
+        BuyShares, SellShares, EndFinance, TakeLoan, PlayExpress, ChoosePark)
 }
 
 #: Moves a team may make whatever the game waits for.

@@ -18,6 +18,7 @@ from .actions import (
     Action,
     Bid,
     BuyShares,
+    CashOut,
     ChoosePark,
     Decline,
     EmergencyFire,
@@ -27,6 +28,7 @@ from .actions import (
     Pass,
     PaySalaries,
     PlayExpress,
+    Process,
     Produce,
     RaisePrice,
     Repay,
@@ -36,7 +38,7 @@ from .actions import (
     TakeLoan,
 )
 from .cocoa import free_cocoa
-from .contracts import may_sell_to_bank
+from .contracts import CHOICE, may_sell_to_bank
 from .legal import legal_choices, turn_choices, waiting_for
 from .sales import production_capacity, track_capacity
 from .staff import salaries_due
@@ -127,6 +129,8 @@ class CarefulBot(Bot):
             return self._offer(s, team)
         if phase == "after_sale":
             return self._after_sale(s, team)
+        if phase in CHOICE:
+            return self._contract_choice(s, team)
         if phase == "bank_sale":
             if may_sell_to_bank(s, team):
                 n = min(cards.BANK_SALE_MAX, team.chocolate)
@@ -182,6 +186,19 @@ class CarefulBot(Bot):
         wanted = min(fair, high)  # asked again when the ladder gets there
         return Decline(team.name, below=wanted), Reason("price_too_low", {
             "price": m.price, "wanted": wanted})
+
+    def _contract_choice(self, s: GameState, team: Team) -> tuple[Action, Reason]:
+        """The dearest contract first: the secretaries move the money nearest to cash, the
+        bookkeepers cash the most (any left may be lost to "Finanzielle Magenverstimmung")."""
+        forced, pool, k = CHOICE[s.phase](team)
+        chosen = s.sealed.get(team.name, ())
+        best = min((c for c in pool if c.card not in chosen),
+                   key=lambda c: (-c.price, c.month, c.card))
+        if s.phase == "process":
+            return Process(team.name, best.card), Reason("process_dearest", {
+                "card": best.card, "price": best.price})
+        return CashOut(team.name, best.card), Reason("cash_dearest", {
+            "card": best.card, "price": best.price})
 
     def _after_sale(self, s: GameState, team: Team) -> tuple[Action, Reason]:
         for c in turn_choices(s, team):

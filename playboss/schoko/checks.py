@@ -11,7 +11,8 @@ PHASE_NAMES = {
     "bid": "phase 2 (cocoa bids)", "produce": "phase 3 (production)",
     "marker": "phase 4 (negotiation markers)", "join": "phase 4 (a sales meeting)",
     "offer": "phase 4 (a sales meeting)", "step": "phase 4 (the banker's price step)",
-    "after_sale": "phase 4 (right after a sale)", "bank_sale": "phase 5 (sale to the bank)",
+    "after_sale": "phase 4 (right after a sale)", "process": "phase 4 (the secretaries)",
+    "cash_out": "phase 5 (the bookkeepers)", "bank_sale": "phase 5 (sale to the bank)",
     "finance": "phase 7 (financials)", "vacation": "an express card", "ended": "the end",
 }
 

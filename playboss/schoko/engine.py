@@ -19,6 +19,7 @@ from .actions import (
     Bid,
     BuyInside,
     BuyShares,
+    CashOut,
     ChoosePark,
     Decline,
     EmergencyFire,
@@ -29,6 +30,7 @@ from .actions import (
     Pass,
     PaySalaries,
     PlayExpress,
+    Process,
     Produce,
     RaisePrice,
     Repay,
@@ -42,7 +44,7 @@ from .books import Books
 from .checks import require_waiting
 from .cocoa import bid, request
 from .config import GameConfig
-from .contracts import sell_to_bank
+from .contracts import choose_contract, sell_to_bank
 from .core import Event, Turn, receive, refuse
 from .events import buy_inside
 from .express import choose_park, play_express
@@ -118,7 +120,8 @@ HANDLERS: dict[type[Action], Callable[[Turn, Any], None]] = {
     BuyInside: buy_inside, Pass: _pass, Hire: hire, Fire: fire, PaySalaries: pay_salaries,
     EmergencyFire: emergency_fire, Request: request, Bid: bid, Produce: produce,
     SetMarker: set_marker, Join: join, Accept: accept, Decline: decline,
-    RaisePrice: raise_price, SellToBank: sell_to_bank, Repay: repay, BuyShares: buy_shares,
+    RaisePrice: raise_price, Process: choose_contract, CashOut: choose_contract,
+    SellToBank: sell_to_bank, Repay: repay, BuyShares: buy_shares,
     SellShares: sell_shares, EndFinance: end_finance, TakeLoan: take_loan,
     PlayExpress: play_express, ChoosePark: choose_park,
 }

@@ -7,7 +7,13 @@ from collections.abc import Callable
 
 from . import cards
 from .cocoa import enter_bid, enter_request, finish_bid, finish_request
-from .contracts import enter_secretaries
+from .contracts import (
+    enter_bank_sale,
+    enter_cash_out,
+    enter_secretaries,
+    finish_cash_out,
+    finish_process,
+)
 from .core import Turn
 from .events import run_event
 from .finance import charge_interest, enter_finance
@@ -103,6 +109,7 @@ ENTER: dict[str, Callable[[Turn], None]] = {
     "request": enter_request, "bid": enter_bid, "produce": enter_produce,
     "marker": enter_marker, "join": enter_join, "offer": enter_offer, "step": enter_step,
     "after_sale": enter_after_sale, "secretaries": enter_secretaries,
+    "cash_out": enter_cash_out, "bank_sale": enter_bank_sale,
     "finance": enter_finance, "ended": _enter_ended,
 }
 
@@ -110,7 +117,8 @@ FINISH: dict[str, Callable[[Turn], str | None]] = {
     "inside": finish_inside, "staff": finish_staff, "emergency": finish_emergency,
     "request": finish_request, "bid": finish_bid, "produce": finish_produce,
     "marker": finish_marker, "join": finish_join, "offer": finish_offer,
-    "step": finish_step, "after_sale": finish_after_sale, "bank_sale": finish_bank_sale,
+    "step": finish_step, "after_sale": finish_after_sale, "process": finish_process,
+    "cash_out": finish_cash_out, "bank_sale": finish_bank_sale,
     "finance": finish_finance,
 }
 

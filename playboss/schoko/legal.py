@@ -16,6 +16,7 @@ from .actions import (
     Bid,
     BuyInside,
     BuyShares,
+    CashOut,
     ChoosePark,
     Decline,
     EmergencyFire,
@@ -26,6 +27,7 @@ from .actions import (
     Pass,
     PaySalaries,
     PlayExpress,
+    Process,
     Produce,
     RaisePrice,
     Repay,
@@ -37,7 +39,7 @@ from .actions import (
 )
 from .checks import SEQUENTIAL
 from .cocoa import free_cocoa
-from .contracts import may_sell_to_bank
+from .contracts import CHOICE, may_sell_to_bank
 from .express import check_play
 from .sales import production_capacity, track_capacity
 from .staff import salaries_due
@@ -150,6 +152,11 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
                 if card in team.hand and _playable(s, team, card, s.last_sale[0]):
                     out.append(Choice(PlayExpress, {"card": card, "target": s.last_sale[0]}))
         return out
+    if phase in CHOICE:
+        forced, pool, k = CHOICE[phase](team)
+        chosen = s.sealed.get(team.name, ())
+        return [Choice(Process if phase == "process" else CashOut, param="card",
+                       values=[c.card for c in pool if c.card not in chosen])]
     if phase == "bank_sale":
         out = [Choice(Pass)]
         if may_sell_to_bank(s, team):

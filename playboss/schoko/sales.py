@@ -1,5 +1,5 @@
 """Phase 3, producing chocolate (6.3), and phase 4, selling it (6.4): the negotiation track,
-the contract cards turned one by one, the price ladder, and the secretaries."""
+the contract cards turned one by one, the price ladder (the secretaries: contracts.py)."""
 
 from __future__ import annotations
 
@@ -314,22 +314,3 @@ def enter_after_sale(turn: Turn) -> None:
 def finish_after_sale(turn: Turn) -> str:
     turn.state.last_sale = None
     return "join"
-
-
-# ---------------------------------------------------------------- secretaries
-def run_secretaries(turn: Turn) -> None:
-    """6.4 "Secretarial work": each secretary at work passes one contract to bookkeeping,
-    the oldest months first; within a month the dearest first (docs/schoko/rules.md)."""
-    s = turn.state
-    for name in s.order():
-        team = s.teams[name]
-        n = team.at_work("secretary") * cards.SECRETARY_CONTRACTS
-        if not team.secretariat or n == 0:
-            continue
-        team.secretariat.sort(key=lambda c: (c.month, -c.price, c.card))
-        moved, team.secretariat = team.secretariat[:n], team.secretariat[n:]
-        for c in moved:
-            team.bookkeeping.append(c)
-            turn.book(name, "bookkeeping", "secretariat", c.price, "processed")
-        turn.emit("contracts_processed", "all", team=name, cards=[c.card for c in moved],
-                  waiting=len(team.secretariat))
