@@ -98,6 +98,26 @@ class Bid(Action):
     price: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Announce(Action):
+    """Variant "Hidden Cocoa-Purchases": the offer a team states aloud for the city open
+    (perhaps not the one written down); 0 bars: no offer."""
+
+    type: ClassVar[str] = "announce"
+    rule: ClassVar[str] = "Variant: Hidden Cocoa-Purchases"
+    bars: int = 0
+    price: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """Variant: "Call it!" (``call`` true) or let the offer just announced stand."""
+
+    type: ClassVar[str] = "call"
+    rule: ClassVar[str] = "Variant: Hidden Cocoa-Purchases"
+    call: bool = False
+
+
 # ------------------------------------------------------------ phase 3
 @dataclass(frozen=True, slots=True)
 class Produce(Action):
@@ -232,7 +252,8 @@ class ChoosePark(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls for cls in (
-        BuyInside, Pass, Hire, Fire, PaySalaries, EmergencyFire, Request, Bid, Produce,
+        BuyInside, Pass, Hire, Fire, PaySalaries, EmergencyFire, Request, Bid, Announce, Call,
+        Produce,
         SetMarker, Join, Accept, Decline, RaisePrice, Process, CashOut, SellToBank, Repay,
         BuyShares, SellShares, EndFinance, TakeLoan, PlayExpress, ChoosePark)
 }

@@ -16,8 +16,10 @@ from . import cards
 from .actions import (
     Accept,
     Action,
+    Announce,
     Bid,
     BuyShares,
+    Call,
     CashOut,
     ChoosePark,
     Decline,
@@ -82,6 +84,7 @@ TARGET = {"worker": 3, "sales": 2, "secretary": 2, "bookkeeper": 1}
 FAIR_PRICE = 15_000  # a bar sold for less hardly pays cocoa, the worker and the office
 COCOA_BID = 2_000
 RESERVE = 20_000  # cash kept beyond next month's salaries and cocoa
+CALL_ABOVE = 6_000  # variant: a bar of cocoa offered dearer than this is called
 NASTY = ("spitze", "ruehrend", "bedauerlich", "fuerchterlich", "katastrophal", "schmerzlich",
          "schlapp", "entsetzlich", "grosszuegig", "unglaublich")
 
@@ -117,6 +120,14 @@ class CarefulBot(Bot):
                 "bars": need, "workers": team.staff["worker"]})
         if phase == "bid":
             return self._bid(s, team)
+        if phase == "announce":
+            bars, price = s.sealed.get(actor, (0, 0))
+            if bars and bars * price > team.cash:  # a card took cash since: no offer
+                bars = price = 0
+            return Announce(actor, bars, price), Reason("announce_as_written", {
+                "bars": bars, "price": price})
+        if phase == "call":
+            return self._call(s, team)
         if phase == "produce":
             n = production_capacity(s, team)
             return Produce(actor, n), Reason("produce_all", {"bars": n})
@@ -186,6 +197,15 @@ class CarefulBot(Bot):
         wanted = min(fair, high)  # asked again when the ladder gets there
         return Decline(team.name, below=wanted), Reason("price_too_low", {
             "price": m.price, "wanted": wanted})
+
+    def _call(self, s: GameState, team: Team) -> tuple[Action, Reason]:
+        """Variant: call an offer only when it is dearer than any sensible bid (a team that
+        states it means to lose money on cocoa, or bluffs to scare the others off)."""
+        name, (bars, price, _) = next((n, o) for n, o in s.offers.items() if o[2] == "open")
+        if price > CALL_ABOVE and team.cash > cards.VARIANT_FEE + self._reserve(s, team):
+            return Call(team.name, True), Reason("call_dear_offer", {
+                "team": name, "price": price, "above": CALL_ABOVE})
+        return Call(team.name, False), Reason("offer_believed", {"team": name, "price": price})
 
     def _contract_choice(self, s: GameState, team: Team) -> tuple[Action, Reason]:
         """The dearest contract first: the secretaries move the money nearest to cash, the

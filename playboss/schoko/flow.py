@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import cards
-from .cocoa import enter_bid, enter_request, finish_bid, finish_request
+from .cocoa import (
+    enter_announce,
+    enter_bid,
+    enter_call,
+    enter_request,
+    finish_announce,
+    finish_bid,
+    finish_call,
+    finish_request,
+)
 from .contracts import (
     enter_bank_sale,
     enter_cash_out,
@@ -106,7 +115,8 @@ def _enter_ended(turn: Turn) -> None:
 
 ENTER: dict[str, Callable[[Turn], None]] = {
     "inside": enter_inside, "staff": enter_staff, "emergency": enter_emergency,
-    "request": enter_request, "bid": enter_bid, "produce": enter_produce,
+    "request": enter_request, "bid": enter_bid, "announce": enter_announce,
+    "call": enter_call, "produce": enter_produce,
     "marker": enter_marker, "join": enter_join, "offer": enter_offer, "step": enter_step,
     "after_sale": enter_after_sale, "secretaries": enter_secretaries,
     "cash_out": enter_cash_out, "bank_sale": enter_bank_sale,
@@ -115,7 +125,8 @@ ENTER: dict[str, Callable[[Turn], None]] = {
 
 FINISH: dict[str, Callable[[Turn], str | None]] = {
     "inside": finish_inside, "staff": finish_staff, "emergency": finish_emergency,
-    "request": finish_request, "bid": finish_bid, "produce": finish_produce,
+    "request": finish_request, "bid": finish_bid, "announce": finish_announce,
+    "call": finish_call, "produce": finish_produce,
     "marker": finish_marker, "join": finish_join, "offer": finish_offer,
     "step": finish_step, "after_sale": finish_after_sale, "process": finish_process,
     "cash_out": finish_cash_out, "bank_sale": finish_bank_sale,

@@ -13,9 +13,11 @@ from . import cards
 from .actions import (
     Accept,
     Action,
+    Announce,
     Bid,
     BuyInside,
     BuyShares,
+    Call,
     CashOut,
     ChoosePark,
     Decline,
@@ -121,14 +123,21 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
         return [Choice(EmergencyFire, {"kind": k}) for k in cards.STAFF if team.staff[k]]
     if phase == "request":
         return [Choice(Request, param="bars", values=range(free_cocoa(team) + 1))]
-    if phase == "bid":
-        out = [Choice(Bid, {"bars": 0, "price": 0})]
+    if phase == "bid" or phase == "announce":
+        cls = Bid if phase == "bid" else Announce
+        out = [Choice(cls, {"bars": 0, "price": 0})]
         for bars in range(1, min(s.market[s.city], free_cocoa(team)) + 1):
             top = min(team.cash // bars // 1_000, BID_PRICES_LISTED)
             if top >= 1:
-                out.append(Choice(Bid, {"bars": bars}, "price",
+                out.append(Choice(cls, {"bars": bars}, "price",
                                   range(1_000, top * 1_000 + 1, 1_000)))
+        if phase == "announce":  # the offer written is always one to state
+            bars, price = s.sealed.get(team.name, (0, 0))
+            if bars and price > BID_PRICES_LISTED * 1_000 and bars * price <= team.cash:
+                out.append(Choice(Announce, {"bars": bars, "price": price}))
         return out
+    if phase == "call":
+        return [Choice(Call, {"call": False}), Choice(Call, {"call": True})]
     if phase == "produce":
         return [Choice(Produce, param="bars", values=range(production_capacity(s, team) + 1))]
     if phase == "marker":

@@ -130,7 +130,8 @@ class GameState:
     books: Books
     month: int = 1
     #: What the game waits for: inside, staff, emergency, request, bid, produce, marker, join,
-    #: offer, step, after_sale, bank_sale, finance, vacation, ended.
+    #: offer, step, after_sale, process, cash_out, bank_sale, finance, ended; with the
+    #: variant "hidden cocoa purchases" also announce and call.
     phase: str = "inside"
     current: str | None = None  # the team on turn in a phase played in turn
     sealed: dict[str, Any] = field(default_factory=dict)  # answers in, not yet revealed
@@ -143,6 +144,10 @@ class GameState:
     share_certificates: int = cards.SHARE_CERTIFICATES
     market: list[int] = field(default_factory=lambda: [0] * cards.CITIES)
     city: int = 0
+    #: the variant: offers announced in the open city, team -> (bars, price, status) with
+    #: status "open" (the others may call it), "standing", "confirmed", "annulled", "none"
+    offers: dict[str, tuple[int, int, str]] = field(default_factory=dict)
+    calls: dict[str, bool] = field(default_factory=dict)  # the variant: sealed "Call it!"s
     deck: list[int] = field(default_factory=list)  # contract cards, top first
     events: list[str] = field(default_factory=list)  # the event deck, top first
     event_discard: list[str] = field(default_factory=list)
@@ -189,6 +194,7 @@ class GameState:
             self.month, self.phase, self.current, dict(self.sealed), list(self.waiting),
             list(self.interrupt), self.resume, self.bank_bars, dict(self.bank_staff),
             self.loan_cards, self.share_certificates, list(self.market), self.city,
+            dict(self.offers), dict(self.calls),
             list(self.deck), list(self.events), list(self.event_discard), self.meetings,
             self.meetings_held, self.meeting.copy() if self.meeting else None, self.last_sale,
             list(self.next_month), list(self.this_month), self.seq, dict(self.last_chance),
