@@ -13,6 +13,7 @@ from .state import GameState
 
 _ZERO = dict.fromkeys(ACCOUNTS, 0)
 _BARS, _STORE, _LOAN = cards.BARS, cards.STORE, cards.LOAN
+_TOKENS = tuple(cards.TOKENS[k] for k in ("worker", "sales", "secretary", "bookkeeper"))
 
 
 def check(state: GameState) -> None:
@@ -23,7 +24,9 @@ def check(state: GameState) -> None:
     bars = s.bank_bars + sum(s.market)
     loans = s.loan_cards
     shares = s.share_certificates
-    staff = dict(s.bank_staff)
+    bank = s.bank_staff
+    workers, sales, secretaries, bookkeepers = (
+        bank["worker"], bank["sales"], bank["secretary"], bank["bookkeeper"])
     held: list[int] = list(s.deck)
     if s.meeting is not None:
         held.append(s.meeting.card)
@@ -33,8 +36,11 @@ def check(state: GameState) -> None:
         bars += cocoa + chocolate
         loans += t.loans
         shares += t.shares
-        for kind, n in t.staff.items():
-            staff[kind] += n
+        st = t.staff
+        workers += st["worker"]
+        sales += st["sales"]
+        secretaries += st["secretary"]
+        bookkeepers += st["bookkeeper"]
         account = balances.get(name, _ZERO)
         assert cash >= 0, f"{name}: cash {cash}"
         assert 0 <= cocoa <= _STORE and 0 <= chocolate <= _STORE, \
@@ -58,9 +64,9 @@ def check(state: GameState) -> None:
         if t.bankrupt:
             assert t.headcount() == 0 and cash == 0, f"{name}: bankrupt with assets"
     assert bars == _BARS, f"bars: {bars} != {_BARS}"
-    for kind, tokens in cards.TOKENS.items():
-        assert staff[kind] == tokens and s.bank_staff[kind] >= 0, \
-            f"{kind}: {staff[kind]} != {tokens}"
+    if (workers, sales, secretaries, bookkeepers) != _TOKENS or min(bank.values()) < 0:
+        raise AssertionError(f"staff tokens: {(workers, sales, secretaries, bookkeepers)} "
+                             f"!= {_TOKENS}, the bank {bank}")
     assert loans == cards.LOAN_CARDS and s.loan_cards >= 0, f"loan cards: {loans}"
     assert shares == cards.SHARE_CERTIFICATES and s.share_certificates >= 0, "shares"
     held.sort()
