@@ -90,12 +90,14 @@ class Request(Action):
 
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
-    """A sealed bid for the city now open: ``bars`` at ``price`` a bar; 0 bars lines it out."""
+    """A sealed bid for the city now open: ``bars`` at ``price`` a bar; 0 bars lines it out
+    (with ``rest``, the month's later cities too: the team is not asked again)."""
 
     type: ClassVar[str] = "bid"
     rule: ClassVar[str] = "6.2 Buying Cocoa"
     bars: int = 0
     price: int = 0
+    rest: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,11 +138,13 @@ class SetMarker(Action):
 
 @dataclass(frozen=True, slots=True)
 class Join(Action):
-    """Take part in the meeting on the contract just turned, or not."""
+    """Take part in the meeting on the contract just turned, or not; ``every``: yes to every
+    later meeting this month it can take part in too (it is not asked again)."""
 
     type: ClassVar[str] = "join"
     rule: ClassVar[str] = "6.4 Selling Chocolate"
     take_part: bool = True
+    every: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,7 +140,9 @@ class CarefulBot(Bot):
             n = track_capacity(s, team)
             return SetMarker(actor, n), Reason("every_meeting", {"meetings": n})
         if phase == "join":
-            return Join(actor, True), Reason("join_with_chocolate", {"chocolate": team.chocolate})
+            # every meeting it can deliver: one standing yes for the month
+            return Join(actor, True, every=True), Reason("join_with_chocolate", {
+                "chocolate": team.chocolate})
         if phase == "offer":
             return self._offer(s, team)
         if phase == "after_sale":
@@ -211,6 +213,9 @@ class CarefulBot(Bot):
         if bars and bars * price <= team.cash:
             return Bid(team.name, bars, price), Reason("bid_for_need", {
                 "bars": bars, "price": price, "city": s.config.cities[s.city]})
+        if not bought_need:  # enough for the month: the later cities lined out too
+            return Bid(team.name, 0, 0, rest=True), Reason("no_more_cocoa_needed", {
+                "city": s.config.cities[s.city]})
         return Bid(team.name, 0, 0), Reason("no_cocoa_needed", {"city": s.config.cities[s.city]})
 
     def _offer(self, s: GameState, team: Team) -> tuple[Action, Reason]:

@@ -61,7 +61,7 @@ def _open_next_city(s: GameState) -> None:
     while s.city < cards.CITIES and s.market[s.city] == 0:
         s.city += 1
     s.sealed = {}
-    s.waiting = [t.name for t in s.in_game() if free_cocoa(t) > 0]
+    s.waiting = [t.name for t in s.in_game() if free_cocoa(t) > 0 and not t.lined_out]
 
 
 def enter_bid(turn: Turn) -> None:
@@ -99,6 +99,11 @@ def bid(turn: Turn, action: Bid) -> None:
     team = require_waiting(s, action.actor, "bid", RULE)
     bars, price = action.bars, action.price
     check_offer(s, team, bars, price)
+    if action.rest:
+        if bars:
+            refuse("Only a city lined out can line out the rest of the month's too.", RULE,
+                   "bid_rest_needs_no_bars", bars=bars)
+        team.lined_out = True
     s.sealed[team.name] = (bars, price)
     s.waiting.remove(team.name)
     turn.emit("bid_written", [team.name], team=team.name, city=s.config.cities[s.city],

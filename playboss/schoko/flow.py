@@ -65,6 +65,7 @@ def _new_month(team: Team) -> None:
     team.bank_sold = 0
     team.received = team.park = team.inside = None
     team.ill_worker = team.katastrophal = team.schlapp = False
+    team.lined_out = team.joins_all = False
 
 
 def finish_inside(turn: Turn) -> str:

@@ -126,6 +126,8 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
     if phase == "bid" or phase == "announce":
         cls = Bid if phase == "bid" else Announce
         out = [Choice(cls, {"bars": 0, "price": 0})]
+        if phase == "bid":
+            out.append(Choice(Bid, {"bars": 0, "price": 0, "rest": True}))
         for bars in range(1, min(s.market[s.city], free_cocoa(team)) + 1):
             top = min(team.cash // bars // 1_000, BID_PRICES_LISTED)
             if top >= 1:
@@ -143,7 +145,8 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
     if phase == "marker":
         return [Choice(SetMarker, param="meetings", values=range(track_capacity(s, team) + 1))]
     if phase == "join":
-        return [Choice(Join, {"take_part": True}), Choice(Join, {"take_part": False})]
+        return [Choice(Join, {"take_part": True}), Choice(Join, {"take_part": False}),
+                Choice(Join, {"take_part": True, "every": True})]
     if phase == "offer":
         out = [Choice(Accept), Choice(Decline)]
         m = s.meeting

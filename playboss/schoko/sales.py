@@ -125,15 +125,27 @@ def enter_join(turn: Turn) -> None:
     s.meetings_held += 1
     s.meeting = Meeting(card)
     bars, low, high = card_row(s, card)
-    s.waiting = [n for n in s.order()
-                 if s.teams[n].marker > 0 and s.teams[n].chocolate >= bars]
+    eligible = [n for n in s.order()
+                if s.teams[n].marker > 0 and s.teams[n].chocolate >= bars]
     turn.emit("contract_turned", "all", card=card, bars=bars, low=low, high=high,
-              meeting=s.meetings_held, meetings=s.meetings, eligible=list(s.waiting))
+              meeting=s.meetings_held, meetings=s.meetings, eligible=eligible)
+    s.waiting = []
+    for name in eligible:
+        if s.teams[name].joins_all:  # its standing yes, sealed like any answer
+            s.sealed[name] = True
+            turn.emit("join_answered", "all", team=name)
+        else:
+            s.waiting.append(name)
 
 
 def join(turn: Turn, action: Join) -> None:
     s = turn.state
     team = require_waiting(s, action.actor, "join", RULE)
+    if action.every:
+        if not action.take_part:
+            refuse("A standing answer is a yes to every meeting; a no is given each time.",
+                   RULE, "join_every_needs_yes")
+        team.joins_all = True
     s.sealed[team.name] = bool(action.take_part)
     s.waiting.remove(team.name)
     turn.emit("join_answered", "all", team=team.name)

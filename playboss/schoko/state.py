@@ -68,6 +68,8 @@ class Team:
     inside: str | None = None  # the event card seen with inside information this month
     announced_cash: int | None = None  # Unglaublich: the cash told to everyone, and when
     announced_seq: int = 0
+    lined_out: bool = False  # 6.2 no more bids this month (``Bid.rest``)
+    joins_all: bool = False  # 6.4 yes to every meeting it can take part in (``Join.every``)
 
     def copy(self) -> Team:
         t = Team(self.name, self.seat, self.cash, dict(self.staff), self.cocoa, self.chocolate,
@@ -76,7 +78,7 @@ class Team:
                  dict(self.hired), dict(self.fired), self.salaries_paid, self.received,
                  self.park, self.ill_worker, self.katastrophal, self.schlapp,
                  self.marker_penalty, self.marker, self.requested, self.bank_sold, self.inside,
-                 self.announced_cash, self.announced_seq)
+                 self.announced_cash, self.announced_seq, self.lined_out, self.joins_all)
         return t
 
     def headcount(self) -> int:

@@ -9,9 +9,9 @@ from playboss.schoko.actions import Accept, Decline, Hire, Join, PaySalaries, Re
 from .helpers import do, game, give, pass_inside, refused
 
 
-def _to_meeting(s, teams):
+def _to_meeting(s, teams, join=True):
     """January, every team in ``teams`` with one sales rep and 12 bars of chocolate, all
-    taking part in the first meeting."""
+    taking part in the first meeting (with ``join``)."""
     pass_inside(s)
     while s.phase == "staff":
         team = s.waiting[0]
@@ -24,9 +24,10 @@ def _to_meeting(s, teams):
         give(s, name, chocolate=12)
     for name in list(s.waiting):
         do(s, SetMarker(name, 4))
-    for name in list(s.waiting):
-        do(s, Join(name, True))
-    assert s.phase == "offer"
+    if join:
+        for name in list(s.waiting):
+            do(s, Join(name, True))
+        assert s.phase == "offer"
 
 
 def test_6_4_price_ladder_a_standing_decline_says_no_until_its_price() -> None:
@@ -173,3 +174,35 @@ def test_6_8_grosszuegig_on_the_only_bookkeeper_while_choosing_ends_the_choice()
     assert s.phase == "cash_out" and s.waiting == ["A"]
     do(s, PlayExpress("B", "grosszuegig", "A"), ChoosePark("A", "bookkeeper"))
     assert s.phase == "finance" and len(s.teams["A"].bookkeeping) == 3
+
+
+def test_6_2_a_team_lines_out_the_rest_of_the_months_cities_in_one_move() -> None:
+    # "If you don't want to place a bid, simply line through that city": here for New York
+    # and every city after it
+    from playboss.schoko.actions import Bid
+    s = game()
+    pass_inside(s)
+    while s.phase == "staff":
+        do(s, PaySalaries(s.waiting[0]))
+    for name in list(s.waiting):
+        do(s, Request(name, 5))
+    assert s.phase == "bid" and s.city == 0
+    assert refused(s, Bid("B", 1, 1_000, rest=True)).code == "bid_rest_needs_no_bars"
+    do(s, Bid("B", rest=True), Bid("C", 1, 1_000), Bid("D"), Bid("A"))
+    assert s.city == 1 and sorted(s.waiting) == ["A", "C", "D"]  # B is not asked again
+
+
+def test_6_4_a_standing_yes_takes_part_in_every_meeting_it_can() -> None:
+    # "Each player now decides if they want to participate in this meeting": one yes for
+    # every meeting of the month the team can deliver
+    s = game()
+    _to_meeting(s, "BC", join=False)
+    assert s.phase == "join" and s.waiting == ["B", "C"]
+    assert refused(s, Join("B", False, every=True)).code == "join_every_needs_yes"
+    first = s.meeting.card
+    do(s, Join("B", True, every=True), Join("C", False))  # B alone: the highest price
+    assert s.teams["B"].secretariat[0].card == first
+    assert s.phase == "join" and s.meeting.card != first
+    assert s.waiting == ["C"] and s.sealed == {"B": True}  # B's yes stands, C is asked
+    do(s, Join("C", True))
+    assert s.meeting.joined == ["B", "C"]
