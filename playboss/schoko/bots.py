@@ -93,6 +93,9 @@ NASTY = ("spitze", "ruehrend", "bedauerlich", "fuerchterlich", "katastrophal", "
 
 class CarefulBot(Bot):
     name = "careful"
+    #: inside information is bought when what it could save is worth this many times its
+    #: price (measured: at 1x the buyers ended poorer than the teams that never bought)
+    inside_worth = 2
 
     def choose(self, state: GameState, actor: str) -> tuple[Action, Reason]:
         s = state
@@ -181,7 +184,7 @@ class CarefulBot(Bot):
                 "protest": min(cards.PROTEST_BARS, stock) * cards.BANK_SALE_PRICE,
                 "kakaoschock": cards.PER_WORKER * team.staff["worker"] * INSIDE_BAR_MARGIN}
         worth = sum(gain.get(card, 0) for card in left) // len(left)
-        if worth > cards.INSIDE_PRICE:
+        if worth > self.inside_worth * cards.INSIDE_PRICE:
             return BuyInside(team.name), Reason("inside_pays", {
                 "worth": worth, "price": cards.INSIDE_PRICE})
         return Pass(team.name), Reason("no_inside_information", {"price": cards.INSIDE_PRICE})

@@ -39,10 +39,13 @@ def test_6_8_bedauerlich_is_played_once_the_chocolate_is_made_on_the_most_chocol
 
 
 def test_6_6_inside_information_when_it_pays() -> None:
-    # a team with a full chocolate store has much to lose to "Schock im Schokolager" or
-    # "Schoko Protest"; one with none has nothing
+    # four cards turned, "Schock im Schokolager", "Schoko Protest" and "Kakaoschock" left: a
+    # team with a full chocolate store has much to lose, one with none nothing
     s = game()
-    s.month = 3
+    s.month = 5
+    turned = ["magenverstimmung", "zuschuss", "sitzt_fest", "leergefegt"]
+    s.events = [e for e in s.events if e not in turned]
+    s.event_discard = turned
     for t in s.teams.values():
         t.hand = []
     give(s, "B", chocolate=12)
