@@ -188,16 +188,23 @@ def _staff_choices(s: GameState, team: Team) -> list[Choice]:
     out: list[Choice] = []
     hired, staff, bank = team.hired, team.staff, s.bank_staff
     no_bookkeepers = "leergefegt" in s.this_month
+    may_fire = s.month > 1
     for kind in cards.STAFF:
-        most = min(cards.HIRES_PER_KIND - hired[kind], bank[kind])
+        h = hired[kind]
+        most = cards.HIRES_PER_KIND - h
+        if bank[kind] < most:
+            most = bank[kind]
         if most > 0 and not (no_bookkeepers and kind == "bookkeeper"):
-            out.append(Choice(Hire, _KIND[kind], "count", range(1, most + 1)))
-        employed = staff[kind] - hired[kind]
-        if employed > 0 and s.month > 1:
+            out.append(Choice(Hire, _KIND[kind], "count", _COUNTS[most]))
+        employed = staff[kind] - h
+        if employed > 0 and may_fire:
             out.append(Choice(Fire, _KIND[kind], "count", range(1, employed + 1)))
-    if team.cash >= salaries_due(team) or s.loan_cards == 0:
+    if s.loan_cards == 0 or team.cash >= salaries_due(team):
         out.append(Choice(PaySalaries))
     return out
+
+
+_COUNTS = [range(1, n + 1) for n in range(cards.HIRES_PER_KIND + 1)]
 
 
 def _finance_choices(s: GameState, team: Team) -> list[Choice]:
