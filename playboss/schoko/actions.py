@@ -90,12 +90,34 @@ class Request(Action):
 
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
-    """A sealed bid for the city now open: ``bars`` at ``price`` a bar; 0 bars lines it out."""
+    """A sealed bid for the city now open: ``bars`` at ``price`` a bar; 0 bars lines it out
+    (with ``rest``, the month's later cities too: the team is not asked again)."""
 
     type: ClassVar[str] = "bid"
     rule: ClassVar[str] = "6.2 Buying Cocoa"
     bars: int = 0
     price: int = 0
+    rest: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Announce(Action):
+    """Variant "Hidden Cocoa-Purchases": the offer a team states aloud for the city open
+    (perhaps not the one written down); 0 bars: no offer."""
+
+    type: ClassVar[str] = "announce"
+    rule: ClassVar[str] = "Variant: Hidden Cocoa-Purchases"
+    bars: int = 0
+    price: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """Variant: "Call it!" (``call`` true) or let the offer just announced stand."""
+
+    type: ClassVar[str] = "call"
+    rule: ClassVar[str] = "Variant: Hidden Cocoa-Purchases"
+    call: bool = False
 
 
 # ------------------------------------------------------------ phase 3
@@ -116,11 +138,13 @@ class SetMarker(Action):
 
 @dataclass(frozen=True, slots=True)
 class Join(Action):
-    """Take part in the meeting on the contract just turned, or not."""
+    """Take part in the meeting on the contract just turned, or not; ``every``: yes to every
+    later meeting this month it can take part in too (it is not asked again)."""
 
     type: ClassVar[str] = "join"
     rule: ClassVar[str] = "6.4 Selling Chocolate"
     take_part: bool = True
+    every: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +155,13 @@ class Accept(Action):
 
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
+    """Refuse the price offered; with ``below``, also every later price of this meeting
+    under it (the team is asked again once the ladder reaches it): one move instead of a
+    "no" at every step."""
+
     type: ClassVar[str] = "decline"
     rule: ClassVar[str] = "6.4 Selling Chocolate"
+    below: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +173,27 @@ class RaisePrice(Action):
     step: int = 2_000
 
 
+@dataclass(frozen=True, slots=True)
+class Process(Action):
+    """6.4 "Secretarial work": with more contracts of a month than secretaries left for
+    them, one the team's secretaries pass to bookkeeping (once for each of them)."""
+
+    type: ClassVar[str] = "process"
+    rule: ClassVar[str] = "6.4 Selling Chocolate"
+    card: int = 0
+
+
 # ------------------------------------------------------------ phase 5
+@dataclass(frozen=True, slots=True)
+class CashOut(Action):
+    """6.5 with more contracts than the bookkeepers can cash out: one of those they cash
+    ("choose the best ones"), once for each contract they can."""
+
+    type: ClassVar[str] = "cash_out"
+    rule: ClassVar[str] = "6.5 Processing Contracts"
+    card: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class SellToBank(Action):
     type: ClassVar[str] = "sell_to_bank"
@@ -207,9 +256,10 @@ class ChoosePark(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls for cls in (
-        BuyInside, Pass, Hire, Fire, PaySalaries, EmergencyFire, Request, Bid, Produce,
-        SetMarker, Join, Accept, Decline, RaisePrice, SellToBank, Repay, BuyShares, SellShares,
-        EndFinance, TakeLoan, PlayExpress, ChoosePark)
+        BuyInside, Pass, Hire, Fire, PaySalaries, EmergencyFire, Request, Bid, Announce, Call,
+        Produce,
+        SetMarker, Join, Accept, Decline, RaisePrice, Process, CashOut, SellToBank, Repay,
+        BuyShares, SellShares, EndFinance, TakeLoan, PlayExpress, ChoosePark)
 }
 
 #: Moves a team may make whatever the game waits for.
@@ -239,21 +289,24 @@ _SPECS: dict[type, dict[str, type]] = {}
 
 def action_from_dict(data: Any) -> Action:
     """Parse one action; junk gets a clear refusal, never a crash."""
-    if not isinstance(data, dict):
+    if type(data) is not dict:
         raise RuleViolation("An action is a JSON object with a 'type'.", "game log",
                             code="action_not_object")
     kind = data.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    cls = ACTION_TYPES.get(kind) if type(kind) is str else None
     if cls is None:
         raise RuleViolation(f"Unknown action type {kind!r}.", "game log",
                             code="unknown_action_type",
                             params={"type": kind if isinstance(kind, str) else repr(kind)})
-    spec = _spec(cls)
-    kwargs = {k: v for k, v in data.items() if k != "type"}
-    actor = kwargs.get("actor")
-    if not isinstance(actor, str) or len(actor) > MAX_TEXT:
+    spec = _SPECS.get(cls) or _spec(cls)
+    actor = data.get("actor")
+    if type(actor) is not str or len(actor) > MAX_TEXT:
         raise RuleViolation(f"Action '{kind}' needs an 'actor' (a team or 'bank').",
                             "game log", code="action_needs_actor", params={"type": kind})
+    if len(data) == 2:  # only type and actor: the most common move (decline, join, pass)
+        return cls(actor)
+    kwargs = dict(data)
+    del kwargs["type"]
     for name, value in kwargs.items():
         expected = spec.get(name)
         if expected is None:

@@ -8,10 +8,12 @@ from .state import GameState, Team
 PHASE_NAMES = {
     "inside": "inside information", "staff": "phase 1 (hiring and paying)",
     "emergency": "phase 1 (emergency terminations)", "request": "phase 2 (cocoa requests)",
-    "bid": "phase 2 (cocoa bids)", "produce": "phase 3 (production)",
+    "bid": "phase 2 (cocoa bids)", "announce": "phase 2 (announced offers, the variant)",
+    "call": "phase 2 (calling an offer, the variant)", "produce": "phase 3 (production)",
     "marker": "phase 4 (negotiation markers)", "join": "phase 4 (a sales meeting)",
     "offer": "phase 4 (a sales meeting)", "step": "phase 4 (the banker's price step)",
-    "after_sale": "phase 4 (right after a sale)", "bank_sale": "phase 5 (sale to the bank)",
+    "after_sale": "phase 4 (right after a sale)", "process": "phase 4 (the secretaries)",
+    "cash_out": "phase 5 (the bookkeepers)", "bank_sale": "phase 5 (sale to the bank)",
     "finance": "phase 7 (financials)", "vacation": "an express card", "ended": "the end",
 }
 
@@ -39,4 +41,4 @@ def require_waiting(state: GameState, actor: str, phase: str, rule: str) -> Team
 
 
 #: Phases played in turn (one team at a time); the others collect answers from all at once.
-SEQUENTIAL = frozenset({"staff", "emergency", "request", "offer", "finance"})
+SEQUENTIAL = frozenset({"staff", "emergency", "request", "announce", "offer", "finance"})

@@ -26,7 +26,7 @@ TEAMS = ("Red", "Green", "Blue", "Yellow")
 def _config(args: argparse.Namespace, seed: int) -> GameConfig:
     teams = tuple(TEAMS[: args.teams])
     return GameConfig(teams=teams, months=args.months, seed=seed,
-                      bank_chooses_steps=False)
+                      bank_chooses_steps=False, hidden_cocoa=args.hidden_cocoa)
 
 
 def _count(text: str) -> int:
@@ -147,6 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument("--seed", type=int, default=0)
         p.add_argument("--bots", default="careful",
                        help="comma-separated, by seat: careful, random (or human for play)")
+        p.add_argument("--hidden-cocoa", action="store_true",
+                       help='the variant "hidden cocoa purchases" (bluffs and calls)')
         if name != "play":
             p.add_argument("--games", type=int, default=10)
         if name == "simulate":

@@ -39,6 +39,9 @@ class GameConfig:
     end_loan_charge: int = 50_000
     #: 6.6 inside information offered at the start of every month.
     inside_information: bool = True
+    #: Variant "Hidden Cocoa-Purchases": written bids stay hidden; each team announces an
+    #: offer (perhaps a bluff) that the others may call (5,000 either way).
+    hidden_cocoa: bool = False
     #: The orders drawn at set-up, written into a game's log (None: shuffled from the seed).
     contract_order: tuple[int, ...] | None = None
     event_order: tuple[str, ...] | None = None
@@ -82,6 +85,8 @@ class GameConfig:
             bad("bank_chooses_steps", "setting_bool", "This setting is yes or no.")
         if not isinstance(self.inside_information, bool):
             bad("inside_information", "setting_bool", "This setting is yes or no.")
+        if not isinstance(self.hidden_cocoa, bool):
+            bad("hidden_cocoa", "setting_bool", "This setting is yes or no.")
         self._check_contracts(bad)
         if (not isinstance(self.cities, tuple) or len(self.cities) != cards.CITIES
                 or not all(isinstance(c, str) and 0 < len(c) <= 40 for c in self.cities)

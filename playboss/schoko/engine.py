@@ -16,9 +16,12 @@ from . import cards
 from .actions import (
     Accept,
     Action,
+    Announce,
     Bid,
     BuyInside,
     BuyShares,
+    Call,
+    CashOut,
     ChoosePark,
     Decline,
     EmergencyFire,
@@ -29,6 +32,7 @@ from .actions import (
     Pass,
     PaySalaries,
     PlayExpress,
+    Process,
     Produce,
     RaisePrice,
     Repay,
@@ -40,9 +44,9 @@ from .actions import (
 )
 from .books import Books
 from .checks import require_waiting
-from .cocoa import bid, request
+from .cocoa import announce, bid, call, request
 from .config import GameConfig
-from .contracts import sell_to_bank
+from .contracts import choose_contract, sell_to_bank
 from .core import Event, Turn, receive, refuse
 from .events import buy_inside
 from .express import choose_park, play_express
@@ -116,9 +120,11 @@ def _pass(turn: Turn, action: Pass) -> None:
 
 HANDLERS: dict[type[Action], Callable[[Turn, Any], None]] = {
     BuyInside: buy_inside, Pass: _pass, Hire: hire, Fire: fire, PaySalaries: pay_salaries,
-    EmergencyFire: emergency_fire, Request: request, Bid: bid, Produce: produce,
+    EmergencyFire: emergency_fire, Request: request, Bid: bid, Announce: announce,
+    Call: call, Produce: produce,
     SetMarker: set_marker, Join: join, Accept: accept, Decline: decline,
-    RaisePrice: raise_price, SellToBank: sell_to_bank, Repay: repay, BuyShares: buy_shares,
+    RaisePrice: raise_price, Process: choose_contract, CashOut: choose_contract,
+    SellToBank: sell_to_bank, Repay: repay, BuyShares: buy_shares,
     SellShares: sell_shares, EndFinance: end_finance, TakeLoan: take_loan,
     PlayExpress: play_express, ChoosePark: choose_park,
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import cards
 from .actions import ChoosePark, PlayExpress
 from .books import take_share
+from .contracts import refresh_choosers
 from .core import Turn, bars_to_bank, pay_forced, refuse
 from .sales import after_sale_waiting, card_row, track_capacity
 from .state import Contract, GameState, Team
@@ -59,6 +60,7 @@ def play_express(turn: Turn, action: PlayExpress) -> None:
     EFFECTS[card](turn, player, target)
     if card in cards.AFTER_SALE_CARDS and s.phase == "after_sale":
         s.waiting = after_sale_waiting(s)  # a new holder may still be asked about
+    refresh_choosers(s)  # a bookkeeper with Schlapp may leave nothing to choose
 
 
 def _bedauerlich(turn: Turn, player: Team, target: Team) -> None:
@@ -195,4 +197,5 @@ def choose_park(turn: Turn, action: ChoosePark) -> None:
     s.interrupt.pop(0)
     if action.kind == "sales" and s.phase in ("join", "offer", "step", "after_sale"):
         team.marker = min(team.marker, track_capacity(s, team))
+    refresh_choosers(s)  # a secretary or bookkeeper on holiday may leave nothing to choose
     turn.emit("sent_to_park", "all", team=team.name, kind=action.kind)

@@ -6,8 +6,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import cards
-from .cocoa import enter_bid, enter_request, finish_bid, finish_request
-from .contracts import enter_secretaries
+from .cocoa import (
+    enter_announce,
+    enter_bid,
+    enter_call,
+    enter_request,
+    finish_announce,
+    finish_bid,
+    finish_call,
+    finish_request,
+)
+from .contracts import (
+    enter_bank_sale,
+    enter_cash_out,
+    enter_secretaries,
+    finish_cash_out,
+    finish_process,
+)
 from .core import Turn
 from .events import run_event
 from .finance import charge_interest, enter_finance
@@ -50,6 +65,7 @@ def _new_month(team: Team) -> None:
     team.bank_sold = 0
     team.received = team.park = team.inside = None
     team.ill_worker = team.katastrophal = team.schlapp = False
+    team.lined_out = team.joins_all = False
 
 
 def finish_inside(turn: Turn) -> str:
@@ -109,17 +125,21 @@ def _enter_ended(turn: Turn) -> None:
 
 ENTER: dict[str, Callable[[Turn], None]] = {
     "inside": enter_inside, "staff": enter_staff, "emergency": enter_emergency,
-    "request": enter_request, "bid": enter_bid, "produce": enter_produce,
+    "request": enter_request, "bid": enter_bid, "announce": enter_announce,
+    "call": enter_call, "produce": enter_produce,
     "marker": enter_marker, "join": enter_join, "offer": enter_offer, "step": enter_step,
     "after_sale": enter_after_sale, "secretaries": enter_secretaries,
+    "cash_out": enter_cash_out, "bank_sale": enter_bank_sale,
     "finance": enter_finance, "ended": _enter_ended,
 }
 
 FINISH: dict[str, Callable[[Turn], str | None]] = {
     "inside": finish_inside, "staff": finish_staff, "emergency": finish_emergency,
-    "request": finish_request, "bid": finish_bid, "produce": finish_produce,
+    "request": finish_request, "bid": finish_bid, "announce": finish_announce,
+    "call": finish_call, "produce": finish_produce,
     "marker": finish_marker, "join": finish_join, "offer": finish_offer,
-    "step": finish_step, "after_sale": finish_after_sale, "bank_sale": finish_bank_sale,
+    "step": finish_step, "after_sale": finish_after_sale, "process": finish_process,
+    "cash_out": finish_cash_out, "bank_sale": finish_bank_sale,
     "finance": finish_finance,
 }
 

@@ -95,7 +95,9 @@ def parse_entry(entry: Any) -> tuple[Action, dict[str, Any] | None]:
     chance = entry.get("chance")
     if chance is not None and not isinstance(chance, dict):
         raise RuleViolation("'chance' holds outcomes by name.", "game log", code="log_chance")
-    return action_from_dict({k: v for k, v in entry.items() if k != "chance"}), chance
+    if "chance" in entry:  # the action is the entry without it
+        entry = {k: v for k, v in entry.items() if k != "chance"}
+    return action_from_dict(entry), chance
 
 
 def replay(log: GameLog, at: int | None = None,

@@ -13,9 +13,12 @@ from . import cards
 from .actions import (
     Accept,
     Action,
+    Announce,
     Bid,
     BuyInside,
     BuyShares,
+    Call,
+    CashOut,
     ChoosePark,
     Decline,
     EmergencyFire,
@@ -26,6 +29,7 @@ from .actions import (
     Pass,
     PaySalaries,
     PlayExpress,
+    Process,
     Produce,
     RaisePrice,
     Repay,
@@ -37,7 +41,7 @@ from .actions import (
 )
 from .checks import SEQUENTIAL
 from .cocoa import free_cocoa
-from .contracts import may_sell_to_bank
+from .contracts import CHOICE, may_sell_to_bank
 from .express import check_play
 from .sales import production_capacity, track_capacity
 from .staff import salaries_due
@@ -119,22 +123,40 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
         return [Choice(EmergencyFire, {"kind": k}) for k in cards.STAFF if team.staff[k]]
     if phase == "request":
         return [Choice(Request, param="bars", values=range(free_cocoa(team) + 1))]
-    if phase == "bid":
-        out = [Choice(Bid, {"bars": 0, "price": 0})]
+    if phase == "bid" or phase == "announce":
+        cls = Bid if phase == "bid" else Announce
+        out = [Choice(cls, {"bars": 0, "price": 0})]
+        if phase == "bid":
+            out.append(Choice(Bid, {"bars": 0, "price": 0, "rest": True}))
         for bars in range(1, min(s.market[s.city], free_cocoa(team)) + 1):
             top = min(team.cash // bars // 1_000, BID_PRICES_LISTED)
             if top >= 1:
-                out.append(Choice(Bid, {"bars": bars}, "price",
+                out.append(Choice(cls, {"bars": bars}, "price",
                                   range(1_000, top * 1_000 + 1, 1_000)))
+        if phase == "announce":  # the offer written is always one to state
+            bars, price = s.sealed.get(team.name, (0, 0))
+            if bars and price > BID_PRICES_LISTED * 1_000 and bars * price <= team.cash:
+                out.append(Choice(Announce, {"bars": bars, "price": price}))
         return out
+    if phase == "call":
+        return [Choice(Call, {"call": False}), Choice(Call, {"call": True})]
     if phase == "produce":
         return [Choice(Produce, param="bars", values=range(production_capacity(s, team) + 1))]
     if phase == "marker":
         return [Choice(SetMarker, param="meetings", values=range(track_capacity(s, team) + 1))]
     if phase == "join":
-        return [Choice(Join, {"take_part": True}), Choice(Join, {"take_part": False})]
+        return [Choice(Join, {"take_part": True}), Choice(Join, {"take_part": False}),
+                Choice(Join, {"take_part": True, "every": True})]
     if phase == "offer":
-        return [Choice(Accept), Choice(Decline)]
+        out = [Choice(Accept), Choice(Decline)]
+        m = s.meeting
+        if m is not None:
+            high = s.config.contracts[m.card][2]
+            if m.price < high:  # a standing "no" up to a price of the ladder still ahead
+                out.append(Choice(Decline, param="below",
+                                  values=range(m.price // 1_000 * 1_000 + 1_000, high + 1,
+                                               1_000)))
+        return out
     if phase == "after_sale":
         out = [Choice(Pass)]
         if s.last_sale is not None:
@@ -142,6 +164,11 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
                 if card in team.hand and _playable(s, team, card, s.last_sale[0]):
                     out.append(Choice(PlayExpress, {"card": card, "target": s.last_sale[0]}))
         return out
+    if phase in CHOICE:
+        forced, pool, k = CHOICE[phase](team)
+        chosen = s.sealed.get(team.name, ())
+        return [Choice(Process if phase == "process" else CashOut, param="card",
+                       values=[c.card for c in pool if c.card not in chosen])]
     if phase == "bank_sale":
         out = [Choice(Pass)]
         if may_sell_to_bank(s, team):
@@ -153,20 +180,31 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
     return []
 
 
+#: The ``fixed`` part of a choice per kind of employee (shared: choices never change it).
+_KIND = {kind: {"kind": kind} for kind in cards.STAFF}
+
+
 def _staff_choices(s: GameState, team: Team) -> list[Choice]:
     out: list[Choice] = []
+    hired, staff, bank = team.hired, team.staff, s.bank_staff
+    no_bookkeepers = "leergefegt" in s.this_month
+    may_fire = s.month > 1
     for kind in cards.STAFF:
-        most = min(cards.HIRES_PER_KIND - team.hired[kind], s.bank_staff[kind])
-        if kind == "bookkeeper" and "leergefegt" in s.this_month:
-            most = 0
-        if most > 0:
-            out.append(Choice(Hire, {"kind": kind}, "count", range(1, most + 1)))
-        employed = team.staff[kind] - team.hired[kind]
-        if s.month > 1 and employed > 0:
-            out.append(Choice(Fire, {"kind": kind}, "count", range(1, employed + 1)))
-    if team.cash >= salaries_due(team) or s.loan_cards == 0:
+        h = hired[kind]
+        most = cards.HIRES_PER_KIND - h
+        if bank[kind] < most:
+            most = bank[kind]
+        if most > 0 and not (no_bookkeepers and kind == "bookkeeper"):
+            out.append(Choice(Hire, _KIND[kind], "count", _COUNTS[most]))
+        employed = staff[kind] - h
+        if employed > 0 and may_fire:
+            out.append(Choice(Fire, _KIND[kind], "count", range(1, employed + 1)))
+    if s.loan_cards == 0 or team.cash >= salaries_due(team):
         out.append(Choice(PaySalaries))
     return out
+
+
+_COUNTS = [range(1, n + 1) for n in range(cards.HIRES_PER_KIND + 1)]
 
 
 def _finance_choices(s: GameState, team: Team) -> list[Choice]:

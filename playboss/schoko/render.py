@@ -18,6 +18,9 @@ TEMPLATES = {
     "city_open": "{city} opens with {bars} bars",
     "bids_revealed": "{city}: bids {bids}",
     "cocoa_bought": "{team} buys {bars} bars in {city} at {price:,} ({cost:,})",
+    "offer_announced": "{team} states {bars} bars at {price:,} in {city}",
+    "offer_called": "{caller} calls {team}'s offer: written {written_bars} at "
+                    "{written_price:,} ({true})",
     "produced": "{team} makes {bars} bars of chocolate",
     "markers_revealed": "Markers {markers}: {meetings} meetings",
     "contract_turned": "Meeting {meeting}: contract {card}, {bars} bars, {low:,}-{high:,}",

@@ -1,5 +1,5 @@
 """Phase 3, producing chocolate (6.3), and phase 4, selling it (6.4): the negotiation track,
-the contract cards turned one by one, the price ladder, and the secretaries."""
+the contract cards turned one by one, the price ladder (the secretaries: contracts.py)."""
 
 from __future__ import annotations
 
@@ -125,15 +125,27 @@ def enter_join(turn: Turn) -> None:
     s.meetings_held += 1
     s.meeting = Meeting(card)
     bars, low, high = card_row(s, card)
-    s.waiting = [n for n in s.order()
-                 if s.teams[n].marker > 0 and s.teams[n].chocolate >= bars]
+    eligible = [n for n in s.order()
+                if s.teams[n].marker > 0 and s.teams[n].chocolate >= bars]
     turn.emit("contract_turned", "all", card=card, bars=bars, low=low, high=high,
-              meeting=s.meetings_held, meetings=s.meetings, eligible=list(s.waiting))
+              meeting=s.meetings_held, meetings=s.meetings, eligible=eligible)
+    s.waiting = []
+    for name in eligible:
+        if s.teams[name].joins_all:  # its standing yes, sealed like any answer
+            s.sealed[name] = True
+            turn.emit("join_answered", "all", team=name)
+        else:
+            s.waiting.append(name)
 
 
 def join(turn: Turn, action: Join) -> None:
     s = turn.state
     team = require_waiting(s, action.actor, "join", RULE)
+    if action.every:
+        if not action.take_part:
+            refuse("A standing answer is a yes to every meeting; a no is given each time.",
+                   RULE, "join_every_needs_yes")
+        team.joins_all = True
     s.sealed[team.name] = bool(action.take_part)
     s.waiting.remove(team.name)
     turn.emit("join_answered", "all", team=team.name)
@@ -172,10 +184,10 @@ def _cancel(turn: Turn, m: Meeting, why: str) -> None:
 
 
 def enter_offer(turn: Turn) -> None:
+    """Who is asked next is ``finish_offer``'s: it skips the standing "no"s first."""
     s = turn.state
     s.phase = "offer"
-    m = s.meeting
-    s.waiting = [] if m is None or m.winner else [m.joined[m.asked]]
+    s.waiting = []
 
 
 def _current_asked(s: GameState, actor: str) -> Meeting:
@@ -194,9 +206,25 @@ def accept(turn: Turn, action: Accept) -> None:
 def decline(turn: Turn, action: Decline) -> None:
     s = turn.state
     m = _current_asked(s, action.actor)
+    below = action.below
+    if below:
+        high = card_row(s, m.card)[2]
+        if not m.price < below <= high or below % 1_000:
+            refuse(f"A standing refusal names a price above {m.price:,} and at most the "
+                   f"highest, {high:,}, in whole thousands.", RULE, "decline_below_range",
+                   below=below, price=m.price, high=high)
+        m.standing[action.actor] = below
     turn.emit("declined", "all", team=action.actor, price=m.price)
     m.asked += 1
     s.waiting = []
+
+
+def _standing_declines(turn: Turn, m: Meeting) -> None:
+    """The teams asked next who refused every price below one not yet reached say "no"
+    again (the others hear it as any refusal)."""
+    while m.asked < len(m.joined) and m.standing.get(m.joined[m.asked], 0) > m.price:
+        turn.emit("declined", "all", team=m.joined[m.asked], price=m.price)
+        m.asked += 1
 
 
 def finish_offer(turn: Turn) -> str | None:
@@ -214,17 +242,18 @@ def finish_offer(turn: Turn) -> str | None:
     if not m.joined:
         _cancel(turn, m, "nobody_took_part")
         return "join"
-    if m.asked < len(m.joined):
-        s.waiting = [m.joined[m.asked]]
-        return None
-    if m.price >= high:  # nobody, even at the highest price
-        _cancel(turn, m, "nobody_accepted")
-        return "join"
-    if s.config.bank_chooses_steps:
-        return "step"
-    _raise(turn, m, s.config.price_step)
-    s.waiting = [m.joined[0]]
-    return None
+    while True:
+        if m.standing:
+            _standing_declines(turn, m)
+        if m.asked < len(m.joined):
+            s.waiting = [m.joined[m.asked]]
+            return None
+        if m.price >= high:  # nobody, even at the highest price
+            _cancel(turn, m, "nobody_accepted")
+            return "join"
+        if s.config.bank_chooses_steps:
+            return "step"
+        _raise(turn, m, s.config.price_step)
 
 
 def _raise(turn: Turn, m: Meeting, step: int) -> None:
@@ -297,22 +326,3 @@ def enter_after_sale(turn: Turn) -> None:
 def finish_after_sale(turn: Turn) -> str:
     turn.state.last_sale = None
     return "join"
-
-
-# ---------------------------------------------------------------- secretaries
-def run_secretaries(turn: Turn) -> None:
-    """6.4 "Secretarial work": each secretary at work passes one contract to bookkeeping,
-    the oldest months first; within a month the dearest first (docs/schoko/rules.md)."""
-    s = turn.state
-    for name in s.order():
-        team = s.teams[name]
-        n = team.at_work("secretary") * cards.SECRETARY_CONTRACTS
-        if not team.secretariat or n == 0:
-            continue
-        team.secretariat.sort(key=lambda c: (c.month, -c.price, c.card))
-        moved, team.secretariat = team.secretariat[:n], team.secretariat[n:]
-        for c in moved:
-            team.bookkeeping.append(c)
-            turn.book(name, "bookkeeping", "secretariat", c.price, "processed")
-        turn.emit("contracts_processed", "all", team=name, cards=[c.card for c in moved],
-                  waiting=len(team.secretariat))

@@ -47,8 +47,9 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         t["bookkeeping"] = [Contract(**c) for c in t["bookkeeping"]]
         teams[t["name"]] = Team(**t)
     kwargs = {f.name: data[f.name] for f in fields(GameState) if f.name not in _SKIP}
-    if kwargs["phase"] == "bid":
+    if kwargs["phase"] in ("bid", "announce", "call"):
         kwargs["sealed"] = {k: tuple(v) for k, v in kwargs["sealed"].items()}
+    kwargs["offers"] = {k: tuple(v) for k, v in kwargs["offers"].items()}
     m = data["meeting"]
     sale = data["last_sale"]
     return GameState(config=config, teams=teams, rng=rng, books=books,

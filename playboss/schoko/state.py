@@ -15,6 +15,7 @@ from .books import Books
 from .config import GameConfig
 
 BANK = "bank"
+_PAY = cards.SALARY
 PUBLIC = "public"
 
 
@@ -67,6 +68,8 @@ class Team:
     inside: str | None = None  # the event card seen with inside information this month
     announced_cash: int | None = None  # Unglaublich: the cash told to everyone, and when
     announced_seq: int = 0
+    lined_out: bool = False  # 6.2 no more bids this month (``Bid.rest``)
+    joins_all: bool = False  # 6.4 yes to every meeting it can take part in (``Join.every``)
 
     def copy(self) -> Team:
         t = Team(self.name, self.seat, self.cash, dict(self.staff), self.cocoa, self.chocolate,
@@ -75,7 +78,7 @@ class Team:
                  dict(self.hired), dict(self.fired), self.salaries_paid, self.received,
                  self.park, self.ill_worker, self.katastrophal, self.schlapp,
                  self.marker_penalty, self.marker, self.requested, self.bank_sold, self.inside,
-                 self.announced_cash, self.announced_seq)
+                 self.announced_cash, self.announced_seq, self.lined_out, self.joins_all)
         return t
 
     def headcount(self) -> int:
@@ -84,10 +87,14 @@ class Team:
     def payroll(self) -> int:
         """The month's salaries for everyone employed (6.1), without severance."""
         s = self.staff
-        return sum(s[k] * cards.SALARY[k] for k in cards.STAFF)
+        return (s["worker"] * _PAY["worker"] + s["sales"] * _PAY["sales"]
+                + s["secretary"] * _PAY["secretary"] + s["bookkeeper"] * _PAY["bookkeeper"])
 
     def severance(self) -> int:
-        return sum(self.fired[k] * cards.SALARY[k] // 2 for k in cards.STAFF)
+        f = self.fired
+        if not (f["worker"] or f["sales"] or f["secretary"] or f["bookkeeper"]):
+            return 0
+        return sum(f[k] * _PAY[k] // 2 for k in cards.STAFF)
 
     def at_work(self, kind: str) -> int:
         """Employees of ``kind`` working this month (not on holiday, not ill)."""
@@ -109,9 +116,12 @@ class Meeting:
     price: int = 0
     asked: int = 0  # index into ``joined`` of the team asked next
     winner: str | None = None
+    #: a team's standing "no" to every price below this one (``Decline.below``); secret
+    standing: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Meeting:
-        return Meeting(self.card, list(self.joined), self.price, self.asked, self.winner)
+        return Meeting(self.card, list(self.joined), self.price, self.asked, self.winner,
+                       dict(self.standing))
 
 
 @dataclass(slots=True)
@@ -122,7 +132,8 @@ class GameState:
     books: Books
     month: int = 1
     #: What the game waits for: inside, staff, emergency, request, bid, produce, marker, join,
-    #: offer, step, after_sale, bank_sale, finance, vacation, ended.
+    #: offer, step, after_sale, process, cash_out, bank_sale, finance, ended; with the
+    #: variant "hidden cocoa purchases" also announce and call.
     phase: str = "inside"
     current: str | None = None  # the team on turn in a phase played in turn
     sealed: dict[str, Any] = field(default_factory=dict)  # answers in, not yet revealed
@@ -135,6 +146,10 @@ class GameState:
     share_certificates: int = cards.SHARE_CERTIFICATES
     market: list[int] = field(default_factory=lambda: [0] * cards.CITIES)
     city: int = 0
+    #: the variant: offers announced in the open city, team -> (bars, price, status) with
+    #: status "open" (the others may call it), "standing", "confirmed", "annulled", "none"
+    offers: dict[str, tuple[int, int, str]] = field(default_factory=dict)
+    calls: dict[str, bool] = field(default_factory=dict)  # the variant: sealed "Call it!"s
     deck: list[int] = field(default_factory=list)  # contract cards, top first
     events: list[str] = field(default_factory=list)  # the event deck, top first
     event_discard: list[str] = field(default_factory=list)
@@ -181,6 +196,7 @@ class GameState:
             self.month, self.phase, self.current, dict(self.sealed), list(self.waiting),
             list(self.interrupt), self.resume, self.bank_bars, dict(self.bank_staff),
             self.loan_cards, self.share_certificates, list(self.market), self.city,
+            dict(self.offers), dict(self.calls),
             list(self.deck), list(self.events), list(self.event_discard), self.meetings,
             self.meetings_held, self.meeting.copy() if self.meeting else None, self.last_sale,
             list(self.next_month), list(self.this_month), self.seq, dict(self.last_chance),

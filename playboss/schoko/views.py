@@ -45,6 +45,10 @@ def team_secrets(s: GameState, team: Team) -> dict[str, Any]:
     out: dict[str, Any] = {"cash": team.cash, "hand": list(team.hand), "inside": team.inside}
     if team.name in s.sealed:
         out["sealed"] = s.sealed[team.name]
+    if team.name in s.calls:
+        out["call"] = s.calls[team.name]
+    if s.meeting is not None and team.name in s.meeting.standing:
+        out["declines_below"] = s.meeting.standing[team.name]
     return out
 
 
@@ -56,8 +60,11 @@ def view(state: GameState, viewer: str) -> dict[str, Any]:
         "phase": s.phase, "waiting_for": waiting_for(s), "banker": s.banker(),
         "order": s.order(),
         "market": dict(zip(s.config.cities, s.market, strict=True)),
-        "city": s.config.cities[s.city] if s.phase == "bid" else None,
-        "answered": sorted(s.sealed) if s.phase in ("bid", "marker", "join") else [],
+        "city": s.config.cities[s.city] if s.phase in ("bid", "announce", "call") else None,
+        "answered": sorted(s.sealed) if s.phase in ("bid", "marker", "join") else
+        sorted(s.calls) if s.phase == "call" else [],
+        "offers": {n: {"bars": o[0], "price": o[1], "status": o[2]}
+                   for n, o in s.offers.items()},
         "meetings": s.meetings, "meetings_held": s.meetings_held,
         "meeting": None if m is None else {
             "card": m.card, "bars": s.config.contracts[m.card][0],
@@ -78,7 +85,7 @@ def view(state: GameState, viewer: str) -> dict[str, Any]:
         for n, t in s.teams.items():
             table["teams"][n].update(team_secrets(s, t))
         table["secret"] = {"contract_deck": list(s.deck), "event_deck": list(s.events),
-                           "sealed": dict(s.sealed)}
+                           "sealed": dict(s.sealed), "calls": dict(s.calls)}
     elif viewer in s.teams:
         table["teams"][viewer].update(team_secrets(s, s.teams[viewer]))
         table["you"] = viewer

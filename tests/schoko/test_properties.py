@@ -21,10 +21,11 @@ from playboss.schoko.snapshot import state_from_dict, state_to_dict
 GOLDEN = Path(__file__).parent / "golden.json"
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_every_listed_move_is_accepted_and_junk_refused_state_neutral(seed: int) -> None:
     rng = Chance(seed)
-    log, state = GameLog.start(GameConfig(seed=seed, months=6, bank_chooses_steps=seed == 2))
+    log, state = GameLog.start(GameConfig(seed=seed, months=6, bank_chooses_steps=seed == 2,
+                                          hidden_cocoa=seed == 3))
     bot = BOTS["random"](seed)
     names = sorted(ACTION_TYPES)
     steps = 0
@@ -100,6 +101,8 @@ def _golden_runs() -> dict[str, object]:
         ("two_teams_bank_steps", GameConfig(teams=("Red", "Green"), seed=2,
                                             bank_chooses_steps=True, price_step=1_000),
          ["careful", "careful"]),
+        ("hidden_cocoa_variant", GameConfig(seed=3, hidden_cocoa=True),
+         ["careful", "random", "careful", "careful"]),
     ):
         log, state = play_game(config, bots, check=check_invariants)
         out[name] = {"actions": len(log.entries),
@@ -108,8 +111,8 @@ def _golden_runs() -> dict[str, object]:
 
 
 def test_golden_playthroughs() -> None:
-    """Recorded results of three bot games (re-record with SCHOKO_GOLDEN=1 only when a rule
-    was meant to change)."""
+    """Recorded results of four bot games, the last one the variant "hidden cocoa purchases"
+    (re-record with SCHOKO_GOLDEN=1 only when a rule was meant to change)."""
     import os
     runs = _golden_runs()
     if os.environ.get("SCHOKO_GOLDEN") == "1" or not GOLDEN.exists():

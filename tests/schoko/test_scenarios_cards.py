@@ -388,7 +388,8 @@ def test_6_8_schlapp_one_bookkeeper_cashes_only_one() -> None:
            *pay(*FEB2), *requests(("A", 0), ("B", 0)),
            act("produce", "B", bars=2), act("set_marker", "B", meetings=2),
            # B has had its card this month: nobody is asked for one after the sales
-           act("join", "B", take_part=True), act("join", "B", take_part=True)]
+           act("join", "B", take_part=True), act("join", "B", take_part=True),
+           act("cash_out", "B", card=1)]  # one to cash: the team chooses which
     s = play(log(cfg, jan, feb))
     b = s.teams["B"]
     assert len(b.bookkeeping) == 1

@@ -230,7 +230,8 @@ def test_6_4_a_secretary_processes_one_contract_and_a_bookkeeper_cashes_it() -> 
     # and 1 alone (20,000 and 22,000) with one secretary: one goes on, one stays.
     cfg, jan = _two_sellers()
     s = play(log(cfg, jan, act("set_marker", "A", meetings=0), act("set_marker", "B", meetings=2),
-                 act("join", "B", take_part=True), act("join", "B", take_part=True)))
+                 act("join", "B", take_part=True), act("join", "B", take_part=True),
+                 act("process", "B", card=1)))  # the team chooses which (the dearer)
     b = s.teams["B"]
     assert len(b.secretariat) == 1 and b.bookkeeping == []
     assert b.cash == 100_000 - 42_000 - 5_000 + 22_000  # the dearer one was processed, cashed
@@ -243,6 +244,7 @@ def test_6_4_old_contracts_are_processed_first_next_month() -> None:
     cfg, jan = _two_sellers()
     jan += [act("set_marker", "A", meetings=0), act("set_marker", "B", meetings=2),
             act("join", "B", take_part=True), act("join", "B", take_part=True),
+            act("process", "B", card=1),  # its secretary takes the dearer one
             act("pass", "A")]  # A sells nothing to the bank
     jan += finance(*JAN2)
     feb = [*passes(*FEB2), *staff("A"), *staff("B"), *requests(("A", 0), ("B", 0)),
@@ -262,6 +264,7 @@ def test_6_5_a_bookkeeper_cashes_at_most_two_contracts() -> None:
     hires = {"B": {"worker": 2, "sales": 2, "secretary": 2, "bookkeeper": 1}, "A": {}}
     jan = make_chocolate(JAN2, hires, {"B": 1})
     jan += [act("set_marker", "B", meetings=3)] + [act("join", "B", take_part=True)] * 3
+    jan += [act("process", "B", card=2), act("process", "B", card=1)]  # the team's choice
     s = play(log(config(), jan))
     b = s.teams["B"]
     assert len(b.secretariat) == 1 and len(b.bookkeeping) == 0
@@ -276,7 +279,8 @@ def test_6_5_selling_to_the_bank_without_a_contract_two_bars_at_10000() -> None:
     cfg, jan = _two_sellers()
     head = [*jan, act("set_marker", "A", meetings=2), act("set_marker", "B", meetings=2),
             act("join", "B", take_part=True), act("join", "A", take_part=False),
-            act("join", "B", take_part=True), act("join", "A", take_part=False)]
+            act("join", "B", take_part=True), act("join", "A", take_part=False),
+            act("process", "B", card=1)]  # B's one secretary: B chooses which
     s = play(log(cfg, head, act("sell_to_bank", "A", bars=2)))
     assert s.teams["A"].cash == 100_000 - 42_000 - 5_000 + 20_000
     assert s.teams["A"].chocolate == 3
