@@ -1,7 +1,8 @@
 """Playboss as pure, deterministic Python: no Django, no clock, no global random.
 
 The surface: ``new_game(config)``, ``apply(state, action)``, ``legal_actions(state, actor)``,
-``view(state, viewer)``; the ledger and statements; bots; the game log; the command line
+``view(state, viewer)``, ``why_not(state, actor)`` (the engine's refusal of each move the
+legal choices leave out); the ledger and statements; bots; the game log; the command line
 (``python -m playboss.rules``).
 """
 
@@ -16,6 +17,7 @@ from .rulebook import action_from_dict
 from .state import BANK, GameState
 from .statements import balance_sheet, final_results
 from .views import view
+from .why import Missing, nearest_moves, refusal_of, why_not
 
 __all__ = [
     "BANK",
@@ -23,6 +25,7 @@ __all__ = [
     "GameConfig",
     "GameLog",
     "GameState",
+    "Missing",
     "ReplayError",
     "RuleViolation",
     "action_from_dict",
@@ -32,8 +35,11 @@ __all__ = [
     "final_results",
     "legal_actions",
     "legal_choices",
+    "nearest_moves",
     "new_game",
+    "refusal_of",
     "replay",
     "view",
     "waiting_for",
+    "why_not",
 ]

@@ -9,6 +9,7 @@ checks it). Proposing a private deal is open-ended and never listed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .actions import (
@@ -41,16 +42,15 @@ from .choice import Choice
 from .constants import (
     COMPUTER_CREDIT,
     COMPUTER_PRICE,
-    COST_FIELD_PRODUCTION,
     MACHINE_CREDIT,
     MACHINE_PRICE,
     WEB_ADVERTISING,
     WEB_EFFICIENCY,
     WEB_LEASE,
-    WEB_PRICE,
 )
 from .deals import check_bundle
 from .errors import RuleViolation
+from .fields import check_buy_web, check_cost_choice, check_renew_lease, check_write_off
 from .market import open_dimples
 from .money import credit_available
 from .red_field import production_cost, ready_capacity
@@ -119,37 +119,46 @@ def _base_turn_choices(state: GameState, team: Team) -> list[Choice]:
     head = state.pending[0].kind
     if head == "red":
         return _red_choices(state, team)
+    # The other fields' decisions are listed when their checks let them through (a field is
+    # decided once per landing, so asking the check costs little).
+    name = team.name
     if head == "green":
         out = [Choice(Pass)]
-        if team.cash >= WEB_PRICE and state.web_bank > 0:
+        if _allowed(check_buy_web, state, BuyWeb(name)):
             out.append(Choice(BuyWeb))
         return out
     if head == "yellow":
         out = [Choice(CostChoice, {"option": "idle"})]
-        if team.finished:
-            out.append(Choice(CostChoice, {"option": "sell_half"}))
-        units = min(ready_capacity(state, team), team.raw)
-        if units and team.cash >= units * COST_FIELD_PRODUCTION:
-            out.append(Choice(CostChoice, {"option": "produce"}))
-        if team.web:
-            out.append(Choice(CostChoice, {"option": "web"}))
+        for option in ("sell_half", "produce", "web"):
+            if _allowed(check_cost_choice, state, CostChoice(name, option=option)):
+                out.append(Choice(CostChoice, {"option": option}))
         return out
     if head == "white":
         out = [Choice(WriteOff, {"option": "return"}, "machine", list(team.machines))]
-        doubles = [m for m in team.machines if state.machines[m].double]
-        if doubles:
+        if _allowed(check_write_off, state, WriteOff(name, option="downgrade")):
+            doubles = [m for m in team.machines if state.machines[m].double]
             out.append(Choice(WriteOff, {"option": "downgrade"}, "machine", doubles))
-        if team.web:
+        if _allowed(check_write_off, state, WriteOff(name, option="web")):
             out.append(Choice(WriteOff, {"option": "web"}))
         return out
     if head == "risk":
         return [Choice(DrawRisk, param="card", values=sorted(standard_deck()))]
     if head == "lease":
         out = [Choice(RenewLease, {"renew": False})]
-        if team.web >= WEB_LEASE:
+        if _allowed(check_renew_lease, state, RenewLease(name, renew=True)):
             out.append(Choice(RenewLease, {"renew": True}))
         return out
     return []  # "pay": the team raises cash with any-time moves
+
+
+def _allowed(check: Callable[[GameState, Any], Any], state: GameState, action: Action) -> bool:
+    """Whether the move's check (the base model's: a step that changes the move adjusts its
+    choices itself) lets it through."""
+    try:
+        check(state, action)
+    except RuleViolation:
+        return False
+    return True
 
 
 def _red_choices(state: GameState, team: Team) -> list[Choice]:

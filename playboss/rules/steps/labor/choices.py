@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import CostChoice, Pass, Produce, Sell
+from ...actions import Action, CostChoice, Pass, Produce, Sell
 from ...choice import Choice
+from ...errors import RuleViolation
 from ...state import GameState, Team
 from .actions import (
     AcceptHire,
@@ -33,10 +34,9 @@ from .books import (
     workers_of,
 )
 from .checks import stands_on_red
-from .constants import STEP, WORKERS
+from .constants import PRODUCTION_ITEM, STEP, WORKERS
 from .fresh_goods import sellable_finished
 from .production import producible, unit_cost
-from .yellow_field import yellow_cost
 
 #: How many workers a listed hiring choice offers at most (bots, the site's buttons).
 LISTED_HIRES = 4
@@ -94,14 +94,27 @@ def _adjust_red(state: GameState, team: Team, choices: list[Choice]) -> list[Cho
 
 
 def _adjust_yellow(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
+    """The half-price sale and producing as the rules in force check them (step 6's checks,
+    or the base model's for a sale without fresh goods), after the base model's choices."""
     out = [c for c in choices if not (
         c.cls is CostChoice and c.fixed.get("option") in ("produce", "sell_half"))]
-    if sellable_finished(state, team) >= 1:
-        out.append(Choice(CostChoice, {"option": "sell_half"}))
-    units = producible(state, team, on_red=False)
-    if units and team.cash >= sum(yellow_cost(state, team, units)):
-        out.append(Choice(CostChoice, {"option": "produce"}))
+    check = state.rules.checks[CostChoice]
+    for option in ("sell_half", "produce"):
+        try:
+            check(state, CostChoice(team.name, option=option))
+        except RuleViolation:
+            continue
+        out.append(Choice(CostChoice, {"option": option}))
     return out
+
+
+def production_item_moves(state: GameState, team: Team, moves: list[Action]) -> list[Action]:
+    """At the production item after the red decision the team may produce
+    (``PART.nearest_moves``)."""
+    if (STEP in state.config.steps and state.current == team.name and state.pending
+            and state.pending[0].kind == PRODUCTION_ITEM):
+        return [*moves, Produce(team.name, units=1)]
+    return moves
 
 
 def _can_lock_out(state: GameState, team: Team) -> bool:
