@@ -48,7 +48,8 @@ def move_name(action: Action) -> str:
     return f"{action.type}:{variant}" if variant else action.type
 
 
-def _listed(choices: list[Choice]) -> set[str]:
+def listed_moves(choices: list[Choice]) -> set[str]:
+    """The names (``move_name``) of the moves ``choices`` list, with at least one value."""
     out = set()
     for c in choices:
         if c.param is None or c.values:
@@ -89,10 +90,10 @@ def why_not(state: GameState, actor: str, choices: list[Choice] | None = None,
     """For each move the rules know for ``actor`` now that ``choices`` (default: its legal
     choices) do not list, its nearest instance and the engine's refusal of it, in the order
     the parts name the moves. A move its check would allow is left out (the legal choices and
-    the checks agree: ``tests/rules/test_why_not.py``)."""
+    the checks agree: ``tests/steps/test_why_not.py``)."""
     if choices is None:
         choices = legal_choices(state, actor)
-    listed = _listed(choices)
+    listed = listed_moves(choices)
     out = []
     for action in nearest_moves(state, actor, any_time):
         if move_name(action) in listed:
