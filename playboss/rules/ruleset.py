@@ -11,13 +11,16 @@ Bottom layer: this module knows the shapes of rules, not the rules; it imports n
 
 What a part contributes, in two kinds:
 
-* **Its vocabulary, in every game**: the handlers of its own moves and who may make them
-  (``handlers``, ``actor_actions``, ``shared_actions``, ``int_fields``), and its
-  ``invariant_checks``. A move
+* **Its vocabulary, in every game**: the handlers of its own moves, their checks (``checks``:
+  the conditions a handler raises before it changes anything, asked alone by ``why.why_not``)
+  and who may make them (``handlers``, ``actor_actions``, ``shared_actions``, ``int_fields``),
+  and its ``invariant_checks``. A move
   of a step the game does not play is still answered by the step's own handler, which refuses
   it in the step's words ("This game does not play the labor market (step 6)"); and a state
   holding a step's data where the step is not played is as broken as any other.
-* **Its rules, only where it is switched on** (``enabled(config)``): handlers it wraps, hooks at
+* **Its rules, only where it is switched on** (``enabled(config)``): handlers it wraps (and
+  their checks, ``check_wraps``, composed the same way), the moves it knows at a moment
+  (``nearest_moves``), hooks at
   the named points of a turn, the automatic handling and the words of its kinds of pending
   item, the moves it lists, what it shows, bot hints, limits on what may be sold, the ranking.
   Each of these functions also checks its step itself, so the composition and the functions

@@ -17,9 +17,9 @@ from django.utils import translation
 from django.utils.formats import number_format
 
 from classroom import selectors, services
-from classroom.why import why_lines
 from classroom.models import Classroom
 from classroom.presenters import form_for, label_for
+from classroom.why import why_lines
 from playboss.rules import GameConfig, apply, new_game
 from playboss.rules import actions as A
 from playboss.rules.goods import give_machine

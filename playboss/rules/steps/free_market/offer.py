@@ -6,7 +6,7 @@ Rulebook: "1. Step: Free Market for Sales", "Advertising Campaigns (2 WEBs)"."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from ... import advertising
 from ...actions import Action, Sell
@@ -28,7 +28,7 @@ from .stock import sellable
 from .wording import units_text
 
 
-def _refuse_sale(state: GameState) -> None:
+def _refuse_sale(state: GameState) -> NoReturn:
     """With the free market a sale is an offer."""
     price = current_market_price(state)
     at_most = f" (at most the market price, {marks(price)} Marks)" if price else ""
