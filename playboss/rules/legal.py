@@ -4,7 +4,10 @@ Legal moves are built as *choices*: an action kind, its fixed fields, and the ra
 parameter (units to buy, Marks to borrow, a machine). ``legal_actions`` expands them into
 concrete actions; bots sample from the choices directly, which keeps a simulation fast without a
 second copy of the rules. Every action listed here is accepted by ``apply`` (a property test
-checks it). Proposing a private deal is open-ended and never listed.
+checks it), and every move of the moment it leaves out is refused by the move's check
+(``why.why_not``; ``tests/steps/test_why_not.py``): the fields decided once per landing ask
+the checks themselves, the red field and the any-time moves count their ranges here, fast.
+Proposing a private deal is open-ended and never listed.
 """
 
 from __future__ import annotations
