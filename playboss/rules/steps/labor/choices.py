@@ -11,7 +11,6 @@ from typing import Any
 
 from ...actions import Action, CostChoice, Pass, Produce, Sell
 from ...choice import Choice
-from ...errors import RuleViolation
 from ...state import GameState, Team
 from .actions import (
     AcceptHire,
@@ -37,6 +36,7 @@ from .checks import stands_on_red
 from .constants import PRODUCTION_ITEM, STEP, WORKERS
 from .fresh_goods import sellable_finished
 from .production import producible, unit_cost
+from .yellow_field import yellow_cost
 
 #: How many workers a listed hiring choice offers at most (bots, the site's buttons).
 LISTED_HIRES = 4
@@ -94,17 +94,15 @@ def _adjust_red(state: GameState, team: Team, choices: list[Choice]) -> list[Cho
 
 
 def _adjust_yellow(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
-    """The half-price sale and producing as the rules in force check them (step 6's checks,
-    or the base model's for a sale without fresh goods), after the base model's choices."""
+    # The conditions of step 6's yellow-field checks (``yellow_field.check_cost_choice``),
+    # counted here without raising: ``tests/steps/test_why_not.py`` proves they agree.
     out = [c for c in choices if not (
         c.cls is CostChoice and c.fixed.get("option") in ("produce", "sell_half"))]
-    check = state.rules.checks[CostChoice]
-    for option in ("sell_half", "produce"):
-        try:
-            check(state, CostChoice(team.name, option=option))
-        except RuleViolation:
-            continue
-        out.append(Choice(CostChoice, {"option": option}))
+    if sellable_finished(state, team) >= 1:
+        out.append(Choice(CostChoice, {"option": "sell_half"}))
+    units = producible(state, team, on_red=False)
+    if units and team.cash >= sum(yellow_cost(state, team, units)):
+        out.append(Choice(CostChoice, {"option": "produce"}))
     return out
 
 
