@@ -1,4 +1,6 @@
-"""What each of a team's decisions does, in numbers, and why a choice is limited or missing.
+"""What each of a team's decisions does, in numbers, and why a choice is limited.
+
+(Why a decision is missing altogether is the engine's refusal: ``classroom/why.py``.)
 
 ``legal_choices`` says *what* a team may do; this module says what happens if it does: the
 price per unit and the total, the units, the Marks, the cash after. The figures of a move
@@ -22,20 +24,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from playboss.rules import Quote, quote_values
-
-# The constants and pricing helpers below are why_missing's only (another change replaces it
-# with the engine's refusals); the consequences of moves come from quotes.
-from playboss.rules.constants import (
-    COST_FIELD_PRODUCTION,
-    MACHINE_PRICE,
-    WEB_PRICE,
-)
-from playboss.rules.legal import Choice
-from playboss.rules.market import open_dimples, raw_price
-from playboss.rules.money import credit_available
-from playboss.rules.red_field import production_cost, ready_capacity
-from playboss.rules.state import GameState, Team
+from playboss.rules import Choice, GameState, Quote, Team, quote_values
 
 #: A form's consequence: ``label`` (replaces the plain one), ``texts`` (value -> the option's
 #: words), ``notes`` (one-line "why" notes under the move), ``start`` (a number field's first
@@ -44,8 +33,8 @@ Described = dict[str, Any]
 
 
 _SEPARATORS: dict[str, str] = {}
-#: The page's thousands separator, set by ``describe`` and ``why_missing`` for the calls they
-#: make (a thread draws one screen at a time, in one language).
+#: The page's thousands separator, set by ``describe`` for the calls it
+#: makes (a thread draws one screen at a time, in one language).
 _here = threading.local()
 
 
@@ -211,14 +200,6 @@ def _invest(state: GameState, team: Team, choice: Choice) -> Described:
                        "nothing."))
     out["notes"] = notes
     return out
-
-
-def _unit_cost(state: GameState, team: Team) -> int:
-    if 6 in _steps(state):
-        from playboss.rules.steps.labor.production import unit_cost
-
-        return unit_cost(team)
-    return production_cost(team)
 
 
 def _not_delivered(state: GameState, team: Team, landed_at: int | None = None) -> list[str]:
@@ -754,157 +735,6 @@ def describe(state: GameState, team: Team, choice: Choice) -> Described:
         return fn(state, team, choice)
     finally:
         _here.separator = None
-
-
-# ---------------------------------------------------------------- why a choice is missing
-def why_missing(state: GameState, team: Team, choices: list[Choice]) -> list[str]:
-    """One line for each decision the rules keep from the team now: on its own red field (no
-    Produce because machine #3 is still being delivered, no machine because cash and credit
-    do not cover it, ...), on its yellow, green and white fields (a choice its cash, stock or
-    chips rule out), and in a running auction it may not bid in. [] elsewhere."""
-    kinds = {c.cls.type for c in choices}
-    notes: list[str] = _why_no_auction_bid(state, team, kinds)
-    if state.current != team.name or not state.pending:
-        return notes
-    head = state.pending[0].kind
-    if head == "green" and "buy_web" not in kinds:
-        return notes + _why_no_web(state, team)
-    if head in ("yellow", "white"):
-        options = {c.fixed.get("option") for c in choices}
-        return notes + (_why_yellow(state, team, options) if head == "yellow"
-                        else _why_white(state, team, options))
-    if head not in ("red", "production"):
-        return notes
-    if "produce" not in kinds:
-        notes += _why_no_production(state, team)
-    if head != "red":
-        return notes
-    if "purchase" not in kinds:
-        price = raw_price(state.market, state.config.zone_prices)
-        if price is None:
-            notes.append(_("Buying: the market has no raw material left."))
-        elif credit_available(state, team) >= state.config.credit_step:
-            notes.append(_("Buying: raw material costs %(price)s Marks a unit; your cash is "
-                           "%(cash)s Marks (you may borrow from the bank at any time).")
-                         % {"price": m(price), "cash": m(team.cash)})
-        else:
-            notes.append(_("Buying: raw material costs %(price)s Marks a unit; your cash is "
-                           "%(cash)s Marks.") % {"price": m(price), "cash": m(team.cash)})
-    if "invest" not in kinds:
-        if state.machines_in_bank() < 1:
-            notes.append(_("A machine: the bank has none left."))
-        else:
-            from playboss.rules.constants import MACHINE_CREDIT
-
-            credit = min(MACHINE_CREDIT, credit_available(state, team, MACHINE_CREDIT))
-            notes.append(_("A machine costs %(price)s Marks: your cash (%(cash)s) and the "
-                           "bank's credit (%(credit)s) do not cover it.")
-                         % {"price": m(MACHINE_PRICE), "cash": m(team.cash),
-                            "credit": m(credit)})
-    if not kinds & {"sell", "offer_sale"}:
-        if not team.finished:
-            notes.append(_("Selling: you have no finished product."))
-        elif not open_dimples(state.market, state.config.zone_capacity):
-            notes.append(_("Selling: the market has no room for finished product."))
-        elif 6 in _steps(state):
-            notes.append(_("Selling: product finished since your last red field can be sold "
-                           "from your next red field on."))
-    return notes
-
-
-def _why_no_production(state: GameState, team: Team) -> list[str]:
-    if 6 in _steps(state):
-        from playboss.rules.steps.labor.books import team_data
-        from playboss.rules.steps.labor.production import no_production
-
-        if team_data(team)["field"] and (team_data(team)["field"] or {}).get("produced"):
-            return []  # produced on this red field already: nothing to explain
-        if no_production(state, team, on_red=True) is not None:
-            return [_("Producing: your workers are on strike or locked out.")]
-    if not team.machines:
-        return [_("Producing needs a machine: you have none yet.")]
-    if 6 in _steps(state):
-        from playboss.rules.steps.labor.books import workers_of
-
-        notes = _labour_notes(state, team)
-        if not workers_of(team):
-            notes.append(_("Producing: a machine needs a worker; you have none (hire at any "
-                           "time)."))
-    else:
-        notes = _not_delivered(state, team)
-    if not team.raw:
-        notes.append(_("Producing needs raw material: you have none."))
-    elif team.cash < _unit_cost(state, team):
-        notes.append(_("Producing costs %(each)s Marks a unit; your cash is %(cash)s Marks.")
-                     % {"each": m(_unit_cost(state, team)), "cash": m(team.cash)})
-    return notes
-
-
-def _why_no_auction_bid(state: GameState, team: Team, kinds: set[str]) -> list[str]:
-    """Rulebook II, "2. Step": a team still in the auction whose cash does not pay the lowest
-    bid for the whole lot may only pass."""
-    if 2 not in _steps(state) or "auction_pass" not in kinds or "auction_bid" in kinds:
-        return []
-    from playboss.rules.steps.auction import highest, open_auction
-
-    auction = open_auction(state)
-    if auction is None:
-        return []
-    units = int(auction["units"])
-    low = highest(auction)[1] + state.config.auction_step
-    return [_("Bidding: the lowest bid, %(price)s Marks a unit, is %(total)s Marks for the lot "
-              "of %(units)s; your cash is %(cash)s Marks.")
-            % {"price": m(low), "total": m(low * units), "units": _units(units),
-               "cash": m(team.cash)}]
-
-
-def _why_no_web(state: GameState, team: Team) -> list[str]:
-    """Rulebook I, "The Green WEB Field"."""
-    if state.web_bank < 1:
-        return [_("A WEB chip: the bank has none left.")]
-    return [_("A WEB chip costs %(price)s Marks; your cash is %(cash)s Marks.")
-            % {"price": m(WEB_PRICE), "cash": m(team.cash)}]
-
-
-def _why_yellow(state: GameState, team: Team, options: set[Any]) -> list[str]:
-    """Rulebook I, "The Yellow Cost Field": why producing, selling at half price or paying a
-    WEB chip is not among the choices."""
-    notes: list[str] = []
-    if "produce" not in options:
-        if not team.machines:
-            notes.append(_("Producing needs a machine: you have none yet."))
-        elif not team.raw:
-            notes.append(_("Producing needs raw material: you have none."))
-        elif 6 in _steps(state):
-            from playboss.rules.steps.labor.books import workers_of
-
-            notes.append(_("Producing: a machine needs a worker; you have none (hire at any "
-                           "time).") if not workers_of(team) else
-                         _("Producing: your workers are on strike or locked out, or your "
-                           "cash does not pay for it."))
-        elif not ready_capacity(state, team):
-            notes += _not_delivered(state, team)
-        else:
-            units = min(ready_capacity(state, team), team.raw)
-            notes.append(_("Producing %(units)s costs %(cost)s Marks; your cash is %(cash)s "
-                           "Marks.") % {"units": _units(units),
-                                        "cost": m(units * COST_FIELD_PRODUCTION),
-                                        "cash": m(team.cash)})
-    if "sell_half" not in options:
-        notes.append(_("Selling at half price: you have no finished product."))
-    if "web" not in options:
-        notes.append(_("Paying 1 WEB chip instead: you have none."))
-    return notes
-
-
-def _why_white(state: GameState, team: Team, options: set[Any]) -> list[str]:
-    """Rulebook I, "The White Write-off Field"."""
-    notes: list[str] = []
-    if "downgrade" not in options and team.machines:
-        notes.append(_("Turning a machine back to single: none of yours is double."))
-    if "web" not in options:
-        notes.append(_("Paying 1 WEB chip instead: you have none."))
-    return notes
 
 
 # ---------------------------------------------------------------- the consoles

@@ -72,8 +72,9 @@ PUBLIC_ROW = ("name", "position", "year", "machines", "raw", "finished", "web", 
 def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
     """Everything one screen shows, read from one consistent state: the viewer's view, its
     moves now (the turn's, and those open at any time), and a page of its own books."""
-    from .consequences import offer_due, why_missing
+    from .consequences import offer_due
     from .presenters import DEAL_MOVES, bundle_text, form_for, pending_text
+    from .why import why_lines
 
     def read(state: Any) -> dict[str, Any]:
         # The worker representative (step 6) sees what a player without a business sees,
@@ -85,7 +86,7 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         team = state.teams.get(actor)
         data["moves"] = [form_for(c, state, team) for c in choices if not c.any_time]
         forms = [form_for(c, state, team) for c in choices if c.any_time]
-        data["why"] = why_missing(state, team, choices) if team is not None else []
+        data["why"] = why_lines(state, team, choices) if team is not None else []
         # Answers to a deal sit on the deal's card, not among the moves open at any time.
         data["any_time"] = [f for f in forms if f["type"] not in DEAL_MOVES]
         for deal in data["deals"]:

@@ -36,10 +36,9 @@ CLIENTS = ("classroom", "reports")
 ALLOWED: frozenset[tuple[str, str]] = frozenset({
     # classroom/consequences.py: recomputes moves from engine internals (point 1, quotes)
     *(("classroom/consequences.py", f"playboss.rules.{module}") for module in (
-        "bankruptcy", "constants", "legal", "loan_due", "market", "money", "red_field",
-        "state", "steps.auction", "steps.free_market.phase", "steps.labor.books",
-        "steps.labor.constants", "steps.labor.fresh_goods", "steps.labor.production",
-        "steps.takeover")),
+        "bankruptcy", "loan_due", "steps.auction", "steps.free_market.phase",
+        "steps.labor.books", "steps.labor.constants", "steps.labor.fresh_goods",
+        "steps.labor.production", "steps.takeover")),
     # classroom/templatetags/labour.py: strike and lockout costs (point 1, quotes)
     ("classroom/templatetags/labour.py", "playboss.rules.steps.labor.constants"),
     # classroom/ticker.py: the audience of events (point 3)

@@ -2,7 +2,8 @@
 
 The surface: ``new_game(config)``, ``apply(state, action)``, ``legal_actions(state, actor)``,
 ``view(state, viewer)``; ``quote(state, action)`` (what a move will do) and
-``rule_values(config)``; the ledger and statements; bots; the game log; the command line
+``rule_values(config)``; ``why_not(state, actor)`` (the engine's refusal of each move
+the legal choices leave out); the ledger and statements; bots; the game log; the command line
 (``python -m playboss.rules``).
 
 The site (``classroom``) and the reports (``reports``) import only this package's ``__all__``
@@ -76,6 +77,7 @@ from .steps.labor import (
 from .steps.marketing import FOUNDING_COST as MARKETING_FOUNDING_COST
 from .steps.taxation import BRACKETS as TAX_BRACKETS
 from .views import PUBLIC, view, viewers
+from .why import Missing, nearest_moves, refusal_of, why_not
 
 __all__ = [
     # a game
@@ -87,6 +89,7 @@ __all__ = [
     "ConfigError",
     "GameConfig",
     "GameState",
+    "Missing",
     "Quote",
     "RuleViolation",
     "Team",
@@ -95,13 +98,16 @@ __all__ = [
     "check_invariants",
     "legal_actions",
     "legal_choices",
+    "nearest_moves",
     "new_game",
     "quote",
     "quote_values",
+    "refusal_of",
     "rule_values",
     "view",
     "viewers",
     "waiting_for",
+    "why_not",
     # set-up: the choices of the settings
     "DICE_MODES",
     "GOALS",

@@ -30,7 +30,7 @@ from .constants import (
 from .errors import RuleViolation, marks, units_of
 from .goods import machine_to_bank, pick_machine, to_market, web_to_bank
 from .money import borrow, check_credit_amount, credit_available, move_cash, require_cash
-from .state import BANK, Team
+from .state import BANK, GameState, Machine, Team
 from .turn import Turn
 from .turn_checks import need_units, team_of
 
@@ -41,21 +41,18 @@ def any_time_team(turn: Turn, action: Action) -> Team:
     return team_of(turn, action)
 
 
-# ---------------------------------------------------------------- bank credit
-def take_credit(turn: Turn, action: TakeCredit) -> None:
-    team = any_time_team(turn, action)
+# ---------------------------------------------------------------- the checks
+def check_take_credit(state: GameState, action: TakeCredit) -> Team:
+    team = state.teams[action.actor]
     if action.amount <= 0:
         raise RuleViolation("Ask for a positive amount of credit.", "Lines of Credit",
                             code="credit_not_positive", params={"amount": action.amount})
-    check_credit_amount(turn.state, action.amount, credit_available(turn.state, team),
-                         "Lines of Credit")
-    borrow(turn, team, action.amount)
-    turn.emit("credit", f"{team.name} borrows {marks(action.amount)} Marks from the bank.",
-              team=team.name, amount=action.amount)
+    check_credit_amount(state, action.amount, credit_available(state, team), "Lines of Credit")
+    return team
 
 
-def repay_credit(turn: Turn, action: RepayCredit) -> None:
-    team = any_time_team(turn, action)
+def check_repay_credit(state: GameState, action: RepayCredit) -> Team:
+    team = state.teams[action.actor]
     rule = "Lines of Credit"
     if action.amount <= 0:
         raise RuleViolation("Repay a positive amount.", rule, code="repay_not_positive",
@@ -65,18 +62,12 @@ def repay_credit(turn: Turn, action: RepayCredit) -> None:
                             f"{marks(action.amount)}.", rule, code="repay_more_than_debt",
                             params={"debt": team.bank_debt, "amount": action.amount})
     require_cash(team, action.amount, "the repayment", rule, code="cash_for_repayment")
-    team.bank_debt -= action.amount
-    turn.state.ledger.post(turn.state.seq, "bank_debt", team.name, BANK, action.amount,
-                           "repayment")
-    move_cash(turn, team, None, action.amount, "repayment")
-    turn.emit("repay", f"{team.name} repays {marks(action.amount)} Marks to the bank.",
-              team=team.name, amount=action.amount)
+    return team
 
 
-# ---------------------------------------------------------------- repurchase
-def sell_back(turn: Turn, action: SellBack) -> None:
-    state = turn.state
-    team = any_time_team(turn, action)
+def check_sell_back(state: GameState, action: SellBack) -> tuple[Team, Machine | None]:
+    """The team, and the machine it sells back (None for another item)."""
+    team = state.teams[action.actor]
     rule = "Repurchase Value"
     item = action.item
     if item in ("raw", "finished"):
@@ -88,13 +79,49 @@ def sell_back(turn: Turn, action: SellBack) -> None:
             raise RuleViolation(f"You have {units_of(have, item)}, not {units}.", rule,
                                 code="not_enough_raw" if item == "raw" else "not_enough_finished",
                                 params={"have": have, "units": units})
+    elif item == "machine":
+        return team, pick_machine(state, team, action.machine, None, rule, owned=True)
+    elif item == "computer":
+        if team.computers_owned < 1:
+            raise RuleViolation("You own no computer; a leased computer cannot be sold.", rule,
+                                code="no_computer_to_sell")
+    else:
+        raise RuleViolation("The bank buys back raw, finished, machine or computer.", rule,
+                            code="sell_back_item", params={"item": item})
+    return team, None
+
+
+# ---------------------------------------------------------------- bank credit
+def take_credit(turn: Turn, action: TakeCredit) -> None:
+    team = check_take_credit(turn.state, action)
+    borrow(turn, team, action.amount)
+    turn.emit("credit", f"{team.name} borrows {marks(action.amount)} Marks from the bank.",
+              team=team.name, amount=action.amount)
+
+
+def repay_credit(turn: Turn, action: RepayCredit) -> None:
+    team = check_repay_credit(turn.state, action)
+    team.bank_debt -= action.amount
+    turn.state.ledger.post(turn.state.seq, "bank_debt", team.name, BANK, action.amount,
+                           "repayment")
+    move_cash(turn, team, None, action.amount, "repayment")
+    turn.emit("repay", f"{team.name} repays {marks(action.amount)} Marks to the bank.",
+              team=team.name, amount=action.amount)
+
+
+# ---------------------------------------------------------------- repurchase
+def sell_back(turn: Turn, action: SellBack) -> None:
+    state = turn.state
+    team, machine = check_sell_back(state, action)
+    item = action.item
+    if item in ("raw", "finished"):
+        units = action.units
         value = units * REPURCHASE[item]
         to_market(turn, team, item, units, "repurchase")
         move_cash(turn, None, team, value, "repurchase")
         turn.emit("sell_back", f"{team.name} sells {units_of(units, item)} back to the bank for "
                   f"{marks(value)} Marks.", team=team.name, item=item, units=units, value=value)
-    elif item == "machine":
-        machine = pick_machine(state, team, action.machine, None, rule, owned=True)
+    elif machine is not None:
         due = collateral.due_on_release(state, team, machines=1)
         machine_to_bank(turn, machine, "repurchase")
         move_cash(turn, None, team, REPURCHASE["machine"], "repurchase")
@@ -102,10 +129,7 @@ def sell_back(turn: Turn, action: SellBack) -> None:
                   f"{marks(REPURCHASE['machine'])} Marks.", team=team.name, item=item,
                   machine=machine.id, value=REPURCHASE["machine"])
         collateral.repay(turn, team, min(due, REPURCHASE["machine"]))
-    elif item == "computer":
-        if team.computers_owned < 1:
-            raise RuleViolation("You own no computer; a leased computer cannot be sold.", rule,
-                                code="no_computer_to_sell")
+    else:  # the computer
         due = collateral.due_on_release(state, team, computers=1)
         team.computers_owned -= 1
         state.ledger.post(state.seq, "computer", team.name, BANK, 1, "repurchase")
@@ -114,9 +138,6 @@ def sell_back(turn: Turn, action: SellBack) -> None:
                   f"{marks(REPURCHASE['computer'])} Marks.", team=team.name, item=item,
                   value=REPURCHASE["computer"])
         collateral.repay(turn, team, min(due, REPURCHASE["computer"]))
-    else:
-        raise RuleViolation("The bank buys back raw, finished, machine or computer.", rule,
-                            code="sell_back_item", params={"item": item})
 
 
 # ---------------------------------------------------------------- WEB options and computers

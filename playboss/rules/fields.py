@@ -13,21 +13,81 @@ from .market import open_dimples
 from .money import move_cash, owe, require_cash
 from .red_field import make_products, ready_capacity, sale_prices
 from .risk import RiskCard, standard_deck
-from .state import BANK, Team
+from .state import BANK, GameState, Machine, Team
 from .turn import Turn
-from .turn_checks import require_turn
+from .turn_checks import check_turn, require_turn
 
 
-# ---------------------------------------------------------------- green, yellow, white
-def buy_web(turn: Turn, action: BuyWeb) -> None:
-    state = turn.state
-    team = require_turn(turn, action, "green", "Buying a WEB chip", "The Green WEB Field")
+# ---------------------------------------------------------------- the checks
+def check_buy_web(state: GameState, action: BuyWeb) -> Team:
+    team = check_turn(state, action, "green", "Buying a WEB chip", "The Green WEB Field")
     if state.web_bank < 1:
         raise RuleViolation("The bank has no WEB chip left: all "
                             f"{state.config.limits.web_chips} are in play.", "Game Materials",
                             code="bank_out_of_web_chips",
                             params={"limit": state.config.limits.web_chips})
     require_cash(team, WEB_PRICE, "a WEB chip", "The Green WEB Field", code="cash_for_web_chip")
+    return team
+
+
+def cost_field_units(state: GameState, team: Team) -> int:
+    """Units the yellow field's "produce" makes: all the ready machines can, of the raw
+    material held."""
+    return min(ready_capacity(state, team), team.raw)
+
+
+def check_cost_choice(state: GameState, action: CostChoice) -> Team:
+    rule = "The Yellow Cost Field"
+    team = check_turn(state, action, "yellow", "A cost-field choice", rule)
+    option = action.option
+    if option == "sell_half":
+        if team.finished < 1:
+            raise RuleViolation("You have no finished product to sell at half price.", rule,
+                                code="no_finished_for_half_price")
+    elif option == "produce":
+        units = cost_field_units(state, team)
+        if units < 1:
+            raise RuleViolation("You cannot produce: you need a ready machine and raw material.",
+                                rule, code="cannot_produce_on_cost_field")
+        what = f"producing {units_of(units)} at {marks(COST_FIELD_PRODUCTION)} each"
+        require_cash(team, units * COST_FIELD_PRODUCTION, what,
+                   rule, code="cash_for_cost_field_production",
+                   params={"units": units, "each": COST_FIELD_PRODUCTION})
+    elif option == "web":
+        if team.web < 1:
+            raise RuleViolation("You have no WEB chip to pay with.", rule, code="no_web_chip")
+    elif option != "idle":
+        raise RuleViolation("On the yellow field choose sell_half, produce, idle or web.", rule,
+                            code="cost_field_option", params={"option": option})
+    return team
+
+
+def check_write_off(state: GameState, action: WriteOff) -> tuple[Team, Machine | None]:
+    """The team, and the machine written off (None when it pays a WEB chip)."""
+    rule = "The White Write-off Field"
+    team = check_turn(state, action, "white", "A write-off", rule)
+    option = action.option
+    if option == "web":
+        if team.web < 1:
+            raise RuleViolation("You have no WEB chip to pay instead.", rule, code="no_web_chip")
+        return team, None
+    if option not in ("return", "downgrade"):
+        raise RuleViolation("On the white field choose return, downgrade or web.", rule,
+                            code="write_off_option", params={"option": option})
+    # Any machine may be returned, a double one too (setting it back "is sufficient", not
+    # required); unnamed, a single machine goes first.
+    double: bool | None = True if option == "downgrade" else None
+    if option == "return" and action.machine is None and any(
+        not state.machines[m].double for m in team.machines
+    ):
+        double = False
+    return team, pick_machine(state, team, action.machine, double=double, rule=rule)
+
+
+# ---------------------------------------------------------------- green, yellow, white
+def buy_web(turn: Turn, action: BuyWeb) -> None:
+    state = turn.state
+    team = check_buy_web(state, action)
     state.pending.pop(0)
     move_cash(turn, team, None, WEB_PRICE, "WEB chip")
     team.web += 1
@@ -56,26 +116,14 @@ def sell_at_half_price(turn: Turn, team: Team, units: int, note: str = "") -> No
 
 def cost_choice(turn: Turn, action: CostChoice) -> None:
     state = turn.state
-    rule = "The Yellow Cost Field"
-    team = require_turn(turn, action, "yellow", "A cost-field choice", rule)
+    team = check_cost_choice(state, action)
     option = action.option
     if option == "sell_half":
-        if team.finished < 1:
-            raise RuleViolation("You have no finished product to sell at half price.", rule,
-                                code="no_finished_for_half_price")
         sell_at_half_price(turn, team, team.finished)
     elif option == "produce":
-        units = min(ready_capacity(state, team), team.raw)
-        if units < 1:
-            raise RuleViolation("You cannot produce: you need a ready machine and raw material.",
-                                rule, code="cannot_produce_on_cost_field")
-        cost = units * COST_FIELD_PRODUCTION
-        what = f"producing {units_of(units)} at {marks(COST_FIELD_PRODUCTION)} each"
-        require_cash(team, cost, what,
-                   rule, code="cash_for_cost_field_production",
-                   params={"units": units, "each": COST_FIELD_PRODUCTION})
+        units = cost_field_units(state, team)
         state.pending.pop(0)
-        make_products(turn, team, units, cost, "cost-field production")
+        make_products(turn, team, units, units * COST_FIELD_PRODUCTION, "cost-field production")
     elif option == "idle":
         cost = IDLE_COST * len(team.machines)
         state.pending.pop(0)
@@ -83,43 +131,22 @@ def cost_choice(turn: Turn, action: CostChoice) -> None:
                   team=team.name, cost=cost)
         owe(turn, team, cost, "idle costs", f"{len(team.machines)} machine(s)",
              {"machines": len(team.machines), "each": IDLE_COST})
-    elif option == "web":
-        if team.web < 1:
-            raise RuleViolation("You have no WEB chip to pay with.", rule, code="no_web_chip")
+    else:  # "web"
         state.pending.pop(0)
         web_to_bank(turn, team, 1, "cost field")
         turn.emit("cost_web", f"{team.name} pays 1 WEB chip.", team=team.name)
-    else:
-        raise RuleViolation("On the yellow field choose sell_half, produce, idle or web.", rule,
-                            code="cost_field_option", params={"option": option})
 
 
 def write_off(turn: Turn, action: WriteOff) -> None:
     state = turn.state
-    rule = "The White Write-off Field"
-    team = require_turn(turn, action, "white", "A write-off", rule)
-    option = action.option
-    if option == "web":
-        if team.web < 1:
-            raise RuleViolation("You have no WEB chip to pay instead.", rule, code="no_web_chip")
-        state.pending.pop(0)
+    team, machine = check_write_off(state, action)
+    state.pending.pop(0)
+    if machine is None:
         web_to_bank(turn, team, 1, "write-off")
         turn.emit("write_off", f"{team.name} pays 1 WEB chip and keeps its machines.",
                   team=team.name, option="web")
         return
-    if option not in ("return", "downgrade"):
-        raise RuleViolation("On the white field choose return, downgrade or web.", rule,
-                            code="write_off_option", params={"option": option})
-    # Any machine may be returned, a double one too (setting it back "is sufficient", not
-    # required); unnamed, a single machine goes first.
-    double: bool | None = True if option == "downgrade" else None
-    if option == "return" and action.machine is None and any(
-        not state.machines[m].double for m in team.machines
-    ):
-        double = False
-    machine = pick_machine(state, team, action.machine, double=double, rule=rule)
-    state.pending.pop(0)
-    if option == "downgrade":
+    if action.option == "downgrade":
         machine.double = False
         turn.emit("write_off", f"{team.name}'s machine {machine.id} runs single again.",
                   team=team.name, option="downgrade", machine=machine.id)
@@ -193,15 +220,20 @@ def _card_effect(turn: Turn, team: Team, card: RiskCard) -> None:
 
 
 # ---------------------------------------------------------------- the leased computer
+def check_renew_lease(state: GameState, action: RenewLease) -> Team:
+    rule = "Computer Leasing (2 WEBs)"
+    team = check_turn(state, action, "lease", "Renewing the computer lease", rule)
+    if action.renew and team.web < WEB_LEASE:
+        raise RuleViolation("Renewing the lease takes 2 WEB chips.", rule,
+                            code="web_for_lease_renewal",
+                            params={"need": WEB_LEASE, "have": team.web})
+    return team
+
+
 def renew_lease(turn: Turn, action: RenewLease) -> None:
     state = turn.state
-    rule = "Computer Leasing (2 WEBs)"
-    team = require_turn(turn, action, "lease", "Renewing the computer lease", rule)
+    team = check_renew_lease(state, action)
     if action.renew:
-        if team.web < WEB_LEASE:
-            raise RuleViolation("Renewing the lease takes 2 WEB chips.", rule,
-                                code="web_for_lease_renewal",
-                                params={"need": WEB_LEASE, "have": team.web})
         state.pending.pop(0)
         state.ledger.post(state.seq, "web", "board", BANK, WEB_LEASE, "computer lease")
         state.web_bank += WEB_LEASE

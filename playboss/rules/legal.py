@@ -4,7 +4,11 @@ Legal moves are built as *choices*: an action kind, its fixed fields, and the ra
 parameter (units to buy, Marks to borrow, a machine). ``legal_actions`` expands them into
 concrete actions; bots sample from the choices directly, which keeps a simulation fast without a
 second copy of the rules. Every action listed here is accepted by ``apply`` (a property test
-checks it). Proposing a private deal is open-ended and never listed.
+checks it), and each move of the moment it leaves out is refused by that move's check
+(``why.why_not``; ``tests/steps/test_why_not.py`` proves the two agree). The conditions here
+are not asked of the checks: a refused check raises, and a ``RuleViolation`` costs 10-15 us
+to raise on this machine, against about 1 us for a whole yellow field's choices.
+Proposing a private deal is open-ended and never listed.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from .market import open_dimples, placement_zones, purchase_zones
 from .money import borrow, check_credit_amount, credit_available, move_cash, require_cash
 from .state import MARKET, PRODUCTION, GameState, Team
 from .turn import Turn
-from .turn_checks import need_units, require_turn, team_of
+from .turn_checks import check_turn, need_units, require_turn, team_of
 
 
 def ready_capacity(state: GameState, team: Team) -> int:
@@ -41,9 +41,15 @@ def production_cost(team: Team) -> int:
     return COMPUTER_PRODUCTION_COST if team.has_computer else PRODUCTION_COST
 
 
-def purchase(turn: Turn, action: Purchase) -> None:
-    state = turn.state
-    team = require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
+# ---------------------------------------------------------------- each decision's check
+def purchase_cost(state: GameState, units: int) -> int:
+    """What ``units`` of raw material cost, cheapest zone first."""
+    prices = state.config.zone_prices
+    return sum(prices[z] for z in purchase_zones(state.market, units))
+
+
+def check_purchase(state: GameState, action: Purchase) -> Team:
+    team = check_turn(state, action, "red", "Purchasing", "Decision: Purchasing")
     units = action.units
     need_units(units, "unit to buy", "Decision: Purchasing", code="no_units_to_buy")
     available = sum(state.market)
@@ -51,24 +57,13 @@ def purchase(turn: Turn, action: Purchase) -> None:
         raise RuleViolation(f"The market holds {units_of(available)}; you cannot buy {units}.",
                             "Decision: Purchasing", code="market_holds",
                             params={"in_market": available, "units": units})
-    zones = purchase_zones(state.market, units)
-    prices = state.config.zone_prices
-    cost = sum(prices[z] for z in zones)
-    require_cash(team, cost, units_of(units), "Decision: Purchasing", code="cash_for_units",
-               params={"units": units})
-    for z in zones:
-        state.market[z] -= 1
-    team.raw += units
-    state.ledger.post(state.seq, "raw", MARKET, team.name, units, "purchase")
-    move_cash(turn, team, None, cost, "purchase")
-    turn.emit("purchase", f"{team.name} buys {units_of(units)} for {marks(cost)} Marks.",
-              team=team.name, units=units, cost=cost, prices=[prices[z] for z in zones])
-    decided(turn, team)
+    require_cash(team, purchase_cost(state, units), units_of(units), "Decision: Purchasing",
+                 code="cash_for_units", params={"units": units})
+    return team
 
 
-def invest(turn: Turn, action: Invest) -> None:
-    state = turn.state
-    team = require_turn(turn, action, "red", "Investing", "Decision: Investment")
+def check_invest(state: GameState, action: Invest) -> Team:
+    team = check_turn(state, action, "red", "Investing", "Decision: Investment")
     if state.machines_in_bank() < 1:
         raise RuleViolation("The bank has no machine left: all "
                             f"{state.config.limits.machines} are in play.", "Game Materials",
@@ -89,6 +84,55 @@ def invest(turn: Turn, action: Invest) -> None:
     else:
         require_cash(team, MACHINE_PRICE, "a machine", "Decision: Investment", "costs",
                    code="cash_for_machine")
+    return team
+
+
+def check_produce(state: GameState, action: Produce) -> Team:
+    team = check_turn(state, action, "red", "Producing", "Decision: Producing")
+    units = action.units
+    need_units(units, "unit to produce", "Decision: Producing", code="no_units_to_produce")
+    _check_production(state, team, units, "Decision: Producing")
+    require_cash(team, units * production_cost(team), f"producing {units_of(units)}",
+                 "Decision: Producing", code="cash_for_production", params={"units": units})
+    return team
+
+
+def check_sell(state: GameState, action: Sell) -> Team:
+    team = check_turn(state, action, "red", "Selling", "Decision: Selling")
+    units = action.units
+    need_units(units, "unit to sell", "Decision: Selling", code="no_units_to_sell")
+    if units > team.finished:
+        raise RuleViolation(f"You have {units_of(team.finished, 'finished')}, not {units}.",
+                            "Decision: Selling", code="not_enough_finished",
+                            params={"have": team.finished, "units": units})
+    room = open_dimples(state.market, state.config.zone_capacity)
+    if units > room:
+        raise RuleViolation(f"The market has room for {units_of(room)} only.", "Decision: Selling",
+                            code="market_room", params={"room": room, "units": units})
+    return team
+
+
+# ---------------------------------------------------------------- the decisions
+def purchase(turn: Turn, action: Purchase) -> None:
+    state = turn.state
+    team = check_purchase(state, action)
+    units = action.units
+    zones = purchase_zones(state.market, units)
+    prices = state.config.zone_prices
+    cost = sum(prices[z] for z in zones)
+    for z in zones:
+        state.market[z] -= 1
+    team.raw += units
+    state.ledger.post(state.seq, "raw", MARKET, team.name, units, "purchase")
+    move_cash(turn, team, None, cost, "purchase")
+    turn.emit("purchase", f"{team.name} buys {units_of(units)} for {marks(cost)} Marks.",
+              team=team.name, units=units, cost=cost, prices=[prices[z] for z in zones])
+    decided(turn, team)
+
+
+def invest(turn: Turn, action: Invest) -> None:
+    state = turn.state
+    team = check_invest(state, action)
     borrow(turn, team, action.credit)
     machine = give_machine(turn, team)
     move_cash(turn, team, None, MACHINE_PRICE, "investment")
@@ -101,14 +145,9 @@ def invest(turn: Turn, action: Invest) -> None:
 
 
 def produce(turn: Turn, action: Produce) -> None:
-    state = turn.state
-    team = require_turn(turn, action, "red", "Producing", "Decision: Producing")
+    team = check_produce(turn.state, action)
     units = action.units
-    need_units(units, "unit to produce", "Decision: Producing", code="no_units_to_produce")
-    _check_production(state, team, units, "Decision: Producing")
     cost = units * production_cost(team)
-    require_cash(team, cost, f"producing {units_of(units)}", "Decision: Producing",
-               code="cash_for_production", params={"units": units})
     make_products(turn, team, units, cost, "production")
     decided(turn, team)
 
@@ -156,17 +195,8 @@ def sale_prices(state: GameState, team: Team, units: int, advertising: bool) -> 
 
 def sell(turn: Turn, action: Sell) -> None:
     state = turn.state
-    team = require_turn(turn, action, "red", "Selling", "Decision: Selling")
+    team = check_sell(state, action)
     units = action.units
-    need_units(units, "unit to sell", "Decision: Selling", code="no_units_to_sell")
-    if units > team.finished:
-        raise RuleViolation(f"You have {units_of(team.finished, 'finished')}, not {units}.",
-                            "Decision: Selling", code="not_enough_finished",
-                            params={"have": team.finished, "units": units})
-    room = open_dimples(state.market, state.config.zone_capacity)
-    if units > room:
-        raise RuleViolation(f"The market has room for {units_of(room)} only.", "Decision: Selling",
-                            code="market_room", params={"room": room, "units": units})
     advertised = advertising.applies(team)
     prices = sale_prices(state, team, units, advertised)
     revenue = sum(prices)

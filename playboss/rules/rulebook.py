@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import any_time, bank_director, bankruptcy, deals, fields, red_field, turn_flow
+from . import any_time, bank_director, bankruptcy, deals, fields, nearest, red_field, turn_flow
 from .actions import INT_FIELDS as BASE_INT_FIELDS
 from .actions import (
     AcceptDeal,
@@ -96,7 +96,21 @@ BASE = RulePart(
         CallTime: bank_director.call_time,
         Correction: bank_director.correction,
     },
+    checks={
+        Purchase: red_field.check_purchase,
+        Invest: red_field.check_invest,
+        Produce: red_field.check_produce,
+        Sell: red_field.check_sell,
+        BuyWeb: fields.check_buy_web,
+        CostChoice: fields.check_cost_choice,
+        WriteOff: fields.check_write_off,
+        RenewLease: fields.check_renew_lease,
+        TakeCredit: any_time.check_take_credit,
+        RepayCredit: any_time.check_repay_credit,
+        SellBack: any_time.check_sell_back,
+    },
     actor_actions={BANK: frozenset({CallTime, Correction})},
+    nearest_moves=(nearest.base_moves,),
 )
 
 #: Every part of the rules, in the order they compose (see the module's docstring).

@@ -11,13 +11,16 @@ Bottom layer: this module knows the shapes of rules, not the rules; it imports n
 
 What a part contributes, in two kinds:
 
-* **Its vocabulary, in every game**: the handlers of its own moves and who may make them
-  (``handlers``, ``actor_actions``, ``shared_actions``, ``int_fields``), and its
-  ``invariant_checks``. A move
+* **Its vocabulary, in every game**: the handlers of its own moves, their checks (``checks``:
+  the conditions a handler raises before it changes anything, asked alone by ``why.why_not``)
+  and who may make them (``handlers``, ``actor_actions``, ``shared_actions``, ``int_fields``),
+  and its ``invariant_checks``. A move
   of a step the game does not play is still answered by the step's own handler, which refuses
   it in the step's words ("This game does not play the labor market (step 6)"); and a state
   holding a step's data where the step is not played is as broken as any other.
-* **Its rules, only where it is switched on** (``enabled(config)``): handlers it wraps, hooks at
+* **Its rules, only where it is switched on** (``enabled(config)``): handlers it wraps (and
+  their checks, ``check_wraps``, composed the same way), the moves it knows at a moment
+  (``nearest_moves``), hooks at
   the named points of a turn, the automatic handling and the words of its kinds of pending
   item, the moves it lists, what it shows, bot hints, limits on what may be sold, the ranking.
   Each of these functions also checks its step itself, so the composition and the functions
@@ -51,6 +54,26 @@ class Wrapper(Protocol):
 
 Hook = Callable[..., None]
 T = TypeVar("T")
+
+#: A move's conditions, without changing anything: ``check(state, action)`` raises the
+#: ``RuleViolation`` its handler would raise, or returns (what it returns is the handler's
+#: business: the team, a machine). The handler calls it before it changes the state, and
+#: ``why.why_not`` asks it for a move the legal choices do not list.
+Check = Callable[[GameState, Any], Any]
+
+
+class CheckWrapper(Protocol):
+    """A part's check of a move whose handler it wraps: ``wrapper(state, action, base)``,
+    ``base`` being the check of the parts before (called or refused before, as the handler
+    calls or refuses before its base)."""
+
+    def __call__(self, state: GameState, action: Any, base: Check) -> Any: ...
+
+
+#: The moves a part knows at this moment for a team, as their nearest instances (one unit,
+#: the smallest credit, the only option): ``nearest(state, team, moves) -> moves``, given the
+#: parts before's list (``why.nearest_moves``).
+Nearest = Callable[[GameState, Team, list[Action]], list[Action]]
 
 #: The named points of a turn where parts hook in, and what each hook is called with.
 HOOK_POINTS: Mapping[str, str] = MappingProxyType({
@@ -88,6 +111,8 @@ class RulePart:
     shared_actions: Mapping[str, frozenset[type[Action]]] = field(default_factory=dict)
     #: ``check(state) -> problems``, after the base model's facts (``invariants.problems``).
     invariant_checks: tuple[Callable[[GameState], list[str]], ...] = ()
+    #: The checks of its own moves (``Check``): action class -> check.
+    checks: Mapping[type[Action], Check] = field(default_factory=dict)
     #: Names of fields of its moves that hold whole numbers (checked when a move is read from
     #: JSON, in every move with a field of that name: ``rulebook.INT_FIELDS``).
     int_fields: frozenset[str] = frozenset()
@@ -96,6 +121,10 @@ class RulePart:
     #: Handlers of earlier parts this part wraps: action class -> ``wrapper(turn, action,
     #: base)``. Parts wrap in their order, so a later part wraps what the earlier made.
     wraps: Mapping[type[Action], Wrapper] = field(default_factory=dict)
+    #: The checks of the moves it wraps, in the same way: action class -> ``CheckWrapper``.
+    check_wraps: Mapping[type[Action], CheckWrapper] = field(default_factory=dict)
+    #: The moves it knows at a moment, for the "why is this missing" (``Nearest``).
+    nearest_moves: tuple[Nearest, ...] = ()
     #: Hook point (``HOOK_POINTS``) -> functions called there.
     hooks: Mapping[str, tuple[Hook, ...]] = field(default_factory=dict)
     #: Kind of pending item -> ``auto(turn, team, item)``: settles it without a decision and
@@ -147,6 +176,7 @@ class RuleSet:
     #: For every part composed, whether it is in force (what ``rebuild`` takes).
     in_force: tuple[bool, ...]
     handlers: Mapping[type[Action], Handler]
+    checks: Mapping[type[Action], Check]
     actor_actions: Mapping[str, frozenset[type[Action]]]
     shared_actions: Mapping[str, frozenset[type[Action]]]
     invariant_checks: tuple[Callable[[GameState], list[str]], ...]
@@ -164,6 +194,7 @@ class RuleSet:
     bot_hints: tuple[Callable[[GameState, Team, list[Choice] | None], Action | None], ...]
     sale_limits: tuple[Callable[[GameState, Team], int], ...]
     ranking: Callable[[GameState, list[dict[str, Any]]], None] | None
+    nearest_moves: tuple[Nearest, ...]
     #: What rebuilds this rule set from ``in_force`` (``rulebook.rules_in_force``): how a
     #: pickled state finds its rules again.
     rebuild: Callable[[tuple[bool, ...]], RuleSet] | None = field(default=None, repr=False)
@@ -208,19 +239,24 @@ def compose(every_part: tuple[RulePart, ...], switched_on: tuple[bool, ...],
     if len(switched_on) != len(every_part):
         raise ValueError("say for every part whether it is in force")
     handlers: dict[type[Action], Handler] = {}
+    checks: dict[type[Action], Check] = {}
     actor_actions: dict[str, frozenset[type[Action]]] = {}
     shared_actions: dict[str, frozenset[type[Action]]] = {}
-    checks: list[Callable[[GameState], list[str]]] = []
+    invariants: list[Callable[[GameState], list[str]]] = []
     for part in every_part:
         for cls, handler in part.handlers.items():
             if cls in handlers:
                 raise ValueError(f"{part.name}: {cls.__name__} has a handler already; wrap it")
             handlers[cls] = handler
+        for cls, check in part.checks.items():
+            if cls not in part.handlers:
+                raise ValueError(f"{part.name}: a check of {cls.__name__}, not its move")
+            checks[cls] = check
         for actor, moves in part.actor_actions.items():
             actor_actions[actor] = actor_actions.get(actor, frozenset()) | moves
         for actor, moves in part.shared_actions.items():
             shared_actions[actor] = shared_actions.get(actor, frozenset()) | moves
-        checks.extend(part.invariant_checks)
+        invariants.extend(part.invariant_checks)
 
     playing = tuple(part for part, on in zip(every_part, switched_on, strict=True) if on)
     hooks: dict[str, list[Hook]] = {point: [] for point in HOOK_POINTS}
@@ -237,6 +273,11 @@ def compose(every_part: tuple[RulePart, ...], switched_on: tuple[bool, ...],
                 raise ValueError(f"{part.name} wraps {cls.__name__}, which has no handler")
             # functools.partial, not a closure: no Python frame of its own on every move
             handlers[cls] = partial(wrapper, base=handlers[cls])
+        for cls, check_wrapper in part.check_wraps.items():
+            if cls not in checks:
+                raise ValueError(f"{part.name} wraps the check of {cls.__name__}, which has "
+                                 "none")
+            checks[cls] = partial(check_wrapper, base=checks[cls])
         for point, functions in part.hooks.items():
             if point not in hooks:
                 raise ValueError(f"{part.name}: no hook point {point!r}")
@@ -253,9 +294,10 @@ def compose(every_part: tuple[RulePart, ...], switched_on: tuple[bool, ...],
         parts=playing,
         in_force=tuple(switched_on),
         handlers=handlers,
+        checks=checks,
         actor_actions=actor_actions,
         shared_actions=shared_actions,
-        invariant_checks=tuple(checks),
+        invariant_checks=tuple(invariants),
         hooks={point: tuple(fs) for point, fs in hooks.items()},
         auto=auto,
         waiting_texts=waiting_texts,
@@ -270,5 +312,6 @@ def compose(every_part: tuple[RulePart, ...], switched_on: tuple[bool, ...],
         bot_hints=tuple(f for p in playing for f in p.bot_hints),
         sale_limits=tuple(f for p in playing for f in p.sale_limits),
         ranking=ranking,
+        nearest_moves=tuple(f for p in playing for f in p.nearest_moves),
         rebuild=rebuild,
     )

@@ -23,7 +23,12 @@ def require_turn(turn: Turn, action: Action, pending: str | tuple[str, ...], wha
                  rule: str) -> Team:
     """The actor must be the team whose turn it is, and the turn must wait for ``pending``
     (one kind of pending item, or any of several)."""
-    state = turn.state
+    return check_turn(turn.state, action, pending, what, rule)
+
+
+def check_turn(state: GameState, action: Action, pending: str | tuple[str, ...], what: str,
+               rule: str) -> Team:
+    """``require_turn`` for a move's check, which reads the state and has no turn."""
     if state.phase == "order":
         raise RuleViolation("The game has not begun: roll for the first player.",
                             "Now We Can Begin", code="game_not_begun")

@@ -17,9 +17,9 @@ from django.utils import translation
 from django.utils.formats import number_format
 
 from classroom import selectors, services
-from classroom.consequences import why_missing
 from classroom.models import Classroom
 from classroom.presenters import form_for, label_for
+from classroom.why import why_lines
 from playboss.rules import GameConfig, apply, new_game
 from playboss.rules import actions as A
 from playboss.rules.goods import give_machine
@@ -183,11 +183,16 @@ def test_a_decision_the_rules_keep_from_the_team_says_why() -> None:
     give(state, "Red", raw=2, machines=(3,))
     choices = legal_choices(state, "Red")
     assert "produce" not in {c.cls.type for c in choices}
-    assert why_missing(state, state.teams["Red"], choices) == [
-        "Machine #1 produces from your roll 3 on (you have rolled 1 time).",
-        "Selling: you have no finished product."]
+    assert why_lines(state, state.teams["Red"], choices) == [
+        "Producing: Your machines can make 0 units now (1 machine(s) still being delivered), "
+        "not 1.",
+        "Selling: You have 0 finished units, not 1."]
+    with translation.override("de"):
+        assert why_lines(state, state.teams["Red"], choices)[0] == (
+            "Produzieren: Deine Maschinen können jetzt 0 Einheiten herstellen (1 Maschine(n) "
+            "noch in Lieferung), nicht 1.")
     # Not the team's turn: nothing to explain on Blue's screen.
-    assert why_missing(state, state.teams["Blue"], legal_choices(state, "Blue")) == []
+    assert why_lines(state, state.teams["Blue"], legal_choices(state, "Blue")) == []
 
 
 def test_cash_limits_the_units_and_the_note_says_so() -> None:
@@ -415,8 +420,9 @@ def test_a_machine_without_a_worker_is_explained() -> None:
     give(state, "Red", raw=2, machines=(0,))
     choices = legal_choices(state, "Red")
     assert "produce" not in {c.cls.type for c in choices}
-    assert "Producing: a machine needs a worker; you have none (hire at any time)." in (
-        why_missing(state, state.teams["Red"], choices))
+    assert ("Producing: Your machines with a worker can make 0 units now, not 1: 0 workers for "
+            "1 delivered machine(s); one worker runs one machine, a double machine too.") in (
+        why_lines(state, state.teams["Red"], choices))
 
 
 # ====================================================================== the page's language
@@ -445,11 +451,11 @@ def test_the_team_screen_draws_the_consequences_and_the_why_notes(classroom: Cla
     data = selectors.panel(game, "Red")
     purchase = next(f for f in data["moves"] if f["type"] == "purchase")
     assert purchase["entries"][0]["text"] == "1 unit · 350 Marks · cash after 9,650"
-    assert "Producing needs a machine: you have none yet." in data["why"]
+    assert "Producing: Your machines can make 0 units now, not 1." in data["why"]
     html = render_to_string("classroom/_moves.html", {"moves": data["moves"],
                                                       "why": data["why"]})
     assert '<option value="1" selected>1 unit · 350 Marks · cash after 9,650</option>' in html
-    assert "Producing needs a machine: you have none yet." in html
+    assert "Producing: Your machines can make 0 units now, not 1." in html
     assert selectors.panel(game, "Blue")["why"] == []
 
 
@@ -489,10 +495,10 @@ def test_every_decision_of_a_played_game_is_german_on_a_german_page() -> None:
                 choices = legal_choices(state, name)
                 with translation.override("en"):
                     english = [_words(form_for(c, state, team)) for c in choices]
-                    english.append(why_missing(state, team, choices))
+                    english.append(why_lines(state, team, choices))
                 with translation.override("de"):
                     german = [_words(form_for(c, state, team)) for c in choices]
-                    german.append(why_missing(state, team, choices))
+                    german.append(why_lines(state, team, choices))
                 for en_words, de_words in zip(english, german, strict=True):
                     for en, de in zip(en_words, de_words, strict=True):
                         seen.add(en)
@@ -549,9 +555,9 @@ def test_the_white_field_says_why_a_write_off_is_missing() -> None:
     """Rulebook I, "The White Write-off Field": without a WEB chip or a double machine the team
     can only return a machine, and the screen says why."""
     state = on_white(web=0, doubles=0)
-    notes = why_missing(state, state.teams["Red"], legal_choices(state, "Red"))
-    assert notes == ["Turning a machine back to single: none of yours is double.",
-                     "Paying 1 WEB chip instead: you have none."]
+    notes = why_lines(state, state.teams["Red"], legal_choices(state, "Red"))
+    assert notes == ["Turning a machine back to single: You have no double machine for that.",
+                     "Paying 1 WEB chip instead: You have no WEB chip to pay instead."]
 
 
 def _deal_state() -> GameState:
@@ -628,11 +634,14 @@ def test_the_green_field_says_why_no_chip() -> None:
     assert state.pending[0].kind == "green"
     state.teams["Red"].cash = 600
     red = state.teams["Red"]
-    assert why_missing(state, red, legal_choices(state, "Red")) == [
-        "A WEB chip costs 1,000 Marks; your cash is 600 Marks."]
+    assert why_lines(state, red, legal_choices(state, "Red")) == [
+        "Buying a WEB chip: You have 600 Marks; a WEB chip costs 1,000."]
     red.cash, state.web_bank = 5_000, 0
-    assert why_missing(state, red, legal_choices(state, "Red")) == [
-        "A WEB chip: the bank has none left."]
+    assert why_lines(state, red, legal_choices(state, "Red")) == [
+        "Buying a WEB chip: The bank has no WEB chip left: all 30 are in play."]
+    with translation.override("de"):
+        assert why_lines(state, red, legal_choices(state, "Red")) == [
+            "Einen WEB-Chip kaufen: Die Bank hat keinen WEB-Chip mehr: Alle 30 sind im Spiel."]
 
 
 def test_the_yellow_field_says_why_producing_is_missing() -> None:
@@ -643,12 +652,16 @@ def test_the_yellow_field_says_why_producing_is_missing() -> None:
     state.teams["Red"].cash = 5_000
     apply(state, A.Roll("Red", die=5))
     assert state.pending[0].kind == "yellow"
-    notes = why_missing(state, state.teams["Red"], legal_choices(state, "Red"))
-    assert notes[0] == "Producing 2 units costs 6,000 Marks; your cash is 5,000 Marks."
-    assert "Selling at half price: you have no finished product." in notes
+    notes = why_lines(state, state.teams["Red"], legal_choices(state, "Red"))
+    assert notes == [
+        "Selling at half price: You have no finished product to sell at half price.",
+        "Producing on the cost field: You have 5,000 Marks; producing 2 units at 3,000 each "
+        "costs 6,000.",
+        "Paying 1 WEB chip instead: You have no WEB chip to pay with."]
     with translation.override("de"):
-        german = why_missing(state, state.teams["Red"], legal_choices(state, "Red"))
-    assert german[0] == "2 Einheiten zu produzieren kostet 6.000 Mark; deine Kasse hat 5.000 Mark."
+        german = why_lines(state, state.teams["Red"], legal_choices(state, "Red"))
+    assert german[1] == ("Auf dem Kostenfeld produzieren: Du hast 5.000 Mark; 2 Einheiten zu je "
+                         "3.000 Mark zu produzieren kostet 6.000.")
 
 
 def test_a_team_that_cannot_pay_the_lowest_bid_reads_why() -> None:
@@ -661,6 +674,6 @@ def test_a_team_that_cannot_pay_the_lowest_bid_reads_why() -> None:
     state.teams["Blue"].cash = low * lot["units"] - 1  # test set-up
     kinds = [c.cls.type for c in legal_choices(state, "Blue")]
     assert "auction_bid" not in kinds and "auction_pass" in kinds
-    assert why_missing(state, state.teams["Blue"], legal_choices(state, "Blue")) == [
-        f"Bidding: the lowest bid, {mk(low)} Marks a unit, is {mk(low * lot['units'])} Marks "
-        f"for the lot of {lot['units']} units; your cash is {mk(low * lot['units'] - 1)} Marks."]
+    assert why_lines(state, state.teams["Blue"], legal_choices(state, "Blue")) == [
+        f"Bidding: You have {mk(low * lot['units'] - 1)} Marks; {lot['units']} units at "
+        f"{mk(low)} Marks cost {mk(low * lot['units'])}."]

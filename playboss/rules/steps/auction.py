@@ -32,10 +32,10 @@ from ..choice import Choice
 from ..errors import RuleViolation, marks, units_of
 from ..market import purchase_zones
 from ..money import move_cash, require_cash
-from ..ruleset import Handler, RulePart
+from ..ruleset import Check, Handler, RulePart
 from ..state import BANK, MARKET, GameState, Pending, Team
 from ..turn import Turn
-from ..turn_checks import require_turn
+from ..turn_checks import check_turn
 
 STEP = 2
 RULE = "2. Step: Competition during Purchasing"
@@ -198,7 +198,10 @@ def _waiting_params(state: GameState) -> dict[str, Any]:
 
 # ====================================================================== handlers
 def _require_auction(turn: Turn) -> dict[str, Any]:
-    state = turn.state
+    return _check_auction(turn.state)
+
+
+def _check_auction(state: GameState) -> dict[str, Any]:
     if STEP not in state.config.steps:
         raise RuleViolation("Purchasing auctions are not played in this game (expansion "
                             "step 2).", RULE, code="step_off", params={"step": STEP})
@@ -208,9 +211,8 @@ def _require_auction(turn: Turn) -> dict[str, Any]:
     return auction
 
 
-def _bid(turn: Turn, action: AuctionBid) -> None:
-    state = turn.state
-    auction = _require_auction(turn)
+def _check_bid(state: GameState, action: AuctionBid) -> Team:
+    auction = _check_auction(state)
     team = state.teams[action.actor]
     price = action.price
     if not isinstance(price, int) or isinstance(price, bool):
@@ -239,6 +241,15 @@ def _bid(turn: Turn, action: AuctionBid) -> None:
     units = auction["units"]
     require_cash(team, price * units, f"{units_of(units)} at {marks(price)} Marks", RULE,
                code="cash_for_auction_bid", params={"units": units, "price": price})
+    return team
+
+
+def _bid(turn: Turn, action: AuctionBid) -> None:
+    state = turn.state
+    team = _check_bid(state, action)
+    auction = _check_auction(state)
+    price = action.price
+    units = auction["units"]
     auction["bids"].append([team.name, price])
     auction["passed"] = []
     turn.emit("auction_bid", f"{team.name} bids {marks(price)} Marks per unit "
@@ -269,14 +280,9 @@ def _close_by_bank(turn: Turn, action: CloseAuction) -> None:
 
 
 # ---------------------------------------------------------------- the red field's purchase
-def _purchase(turn: Turn, action: Purchase, base: Handler) -> None:
-    """At most 2 units at the market price; then the rest of the last unit's zone is
-    auctioned. Wraps the base model's purchase (``PART.wraps``)."""
-    state = turn.state
-    if STEP not in state.config.steps:
-        base(turn, action)
-        return
-    buyer = require_turn(turn, action, "red", "Purchasing", "Decision: Purchasing")
+def _check_capped_purchase(state: GameState, action: Purchase) -> Team:
+    """Step 2's own conditions of a purchase (the base model's follow)."""
+    buyer = check_turn(state, action, "red", "Purchasing", "Decision: Purchasing")
     if not isinstance(action.units, int) or isinstance(action.units, bool):
         raise RuleViolation("Name a whole number of units to buy.", "Decision: Purchasing",
                             code="units_whole_number")
@@ -286,6 +292,33 @@ def _purchase(turn: Turn, action: Purchase, base: Handler) -> None:
                             f"{action.units}; the rest of the zone is then auctioned.", RULE,
                             code="auction_purchase_cap",
                             params={"most": MAX_UNITS_AT_MARKET_PRICE, "units": action.units})
+    return buyer
+
+
+def _check_purchase(state: GameState, action: Purchase, base: Check) -> Any:
+    """The check of a purchase with competition (``PART.check_wraps``)."""
+    if STEP in state.config.steps:
+        _check_capped_purchase(state, action)
+    return base(state, action)
+
+
+def _auction_moves(state: GameState, team: Team, moves: list[Action]) -> list[Action]:
+    """While an auction runs, every team but the highest bidder may bid: the lowest bid
+    (``PART.nearest_moves``)."""
+    auction = open_auction(state) if STEP in state.config.steps else None
+    if auction is None or highest(auction)[0] == team.name:
+        return moves
+    return [*moves, AuctionBid(team.name, price=lowest_bid(state, auction))]
+
+
+def _purchase(turn: Turn, action: Purchase, base: Handler) -> None:
+    """At most 2 units at the market price; then the rest of the last unit's zone is
+    auctioned. Wraps the base model's purchase (``PART.wraps``)."""
+    state = turn.state
+    if STEP not in state.config.steps:
+        base(turn, action)
+        return
+    buyer = _check_capped_purchase(state, action)
     zones = purchase_zones(state.market, max(action.units, 0))
     base(turn, action)  # checks the rest; refuses before changing anything
     zone = zones[-1]
@@ -399,7 +432,10 @@ PART = RulePart(
     actor_actions={BANK: frozenset({CloseAuction})},
     int_fields=frozenset({"price"}),
     invariant_checks=(_check,),
+    checks={AuctionBid: _check_bid},
     wraps={Purchase: _purchase},
+    check_wraps={Purchase: _check_purchase},
+    nearest_moves=(_auction_moves,),
     hooks={"bankrupt": (_on_bankrupt,), "game_over": (_on_game_over,)},
     auto={PENDING: _auto_close},
     waiting_texts={PENDING: _waiting_text},

@@ -6,17 +6,17 @@ Rulebook: "1. Step: Free Market for Sales", "Advertising Campaigns (2 WEBs)"."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from ... import advertising
-from ...actions import Sell
+from ...actions import Action, Sell
 from ...errors import RuleViolation, marks
 from ...market import open_dimples
 from ...red_field import decided, sale_prices
-from ...ruleset import Handler
-from ...state import Pending, Team
+from ...ruleset import Check, Handler
+from ...state import GameState, Pending, Team
 from ...turn import Turn
-from ...turn_checks import need_units, require_turn
+from ...turn_checks import check_turn, need_units
 from . import asking_price
 from .actions import OfferSale
 from .checks import check_offer_price, whole_number
@@ -28,12 +28,8 @@ from .stock import sellable
 from .wording import units_text
 
 
-def sell(turn: Turn, action: Sell, base: Handler) -> None:
-    """Wraps the base model's ``sell`` (``PART.wraps``): with the free market a sale is an
-    offer."""
-    state = turn.state
-    if STEP not in state.config.steps:
-        return base(turn, action)
+def _refuse_sale(state: GameState) -> NoReturn:
+    """With the free market a sale is an offer."""
     price = current_market_price(state)
     at_most = f" (at most the market price, {marks(price)} Marks)" if price else ""
     raise RuleViolation("With the free market a sale is an offer: send offer_sale with the "
@@ -42,12 +38,28 @@ def sell(turn: Turn, action: Sell, base: Handler) -> None:
                         params={"market_price": price} if price else {})
 
 
-def offer_sale(turn: Turn, action: OfferSale) -> None:
+def check_sell(state: GameState, action: Sell, base: Check) -> Any:
+    """The check of ``sell`` with the free market (``PART.check_wraps``)."""
+    if STEP not in state.config.steps:
+        return base(state, action)
+    _refuse_sale(state)
+
+
+def sell(turn: Turn, action: Sell, base: Handler) -> None:
+    """Wraps the base model's ``sell`` (``PART.wraps``): with the free market a sale is an
+    offer."""
     state = turn.state
+    if STEP not in state.config.steps:
+        return base(turn, action)
+    _refuse_sale(state)
+
+
+def check_offer_sale(state: GameState, action: OfferSale) -> Team:
+    """The conditions of an offer (its handler's, and ``why.why_not``'s)."""
     if STEP not in state.config.steps:
         raise RuleViolation("This game does not play the free market (step 1): sell with "
                             "'sell'.", RULE, code="free_market_off")
-    team = require_turn(turn, action, "red", "Selling", RULE)
+    team = check_turn(state, action, "red", "Selling", RULE)
     units = whole_number(action.units, "number of units", code="units_whole_number")
     price = whole_number(action.price, "price", code="price_whole_number")
     need_units(units, "unit to sell", RULE, code="no_units_to_sell")
@@ -64,12 +76,36 @@ def offer_sale(turn: Turn, action: OfferSale) -> None:
             raise RuleViolation("Your advertising campaign sells at the advertising price and "
                                 "cannot be underbid: send the offer without a price.",
                                 ADVERTISING_RULE, code="advertising_offer_price")
-        _advertised_sale(turn, team, units)
-        return
+        return team
     market = current_market_price(state)
     assert market is not None  # there is room, so a zone has an empty dimple
     check_offer_price(price, market, any_price=asking_price.any_price(state.config))
-    _open_bidding(turn, team, units, price, market)
+    return team
+
+
+def offer_sale(turn: Turn, action: OfferSale) -> None:
+    state = turn.state
+    team = check_offer_sale(state, action)
+    if advertising.applies(team):
+        _advertised_sale(turn, team, action.units)
+        return
+    market = current_market_price(state)
+    assert market is not None  # there is room, so a zone has an empty dimple
+    _open_bidding(turn, team, action.units, action.price, market)
+
+
+def offer_moves(state: GameState, team: Team, moves: list[Action]) -> list[Action]:
+    """On a red field the sale is an offer: of one unit at the market price (at none with an
+    advertising campaign) (``PART.nearest_moves``)."""
+    if STEP not in state.config.steps:
+        return moves
+    out: list[Action] = []
+    for move in moves:
+        if isinstance(move, Sell):
+            price = 0 if advertising.applies(team) else current_market_price(state) or 0
+            move = OfferSale(team.name, units=1, price=price)
+        out.append(move)
+    return out
 
 
 def _advertised_sale(turn: Turn, team: Team, units: int) -> None:

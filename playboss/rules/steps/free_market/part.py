@@ -13,7 +13,7 @@ from .choices import bank_choices, bidding_choices, offer_choices, waiting
 from .constants import KIND, STEP
 from .engine_hooks import auto, game_over, waiting_params, waiting_text
 from .invariant_checks import problems
-from .offer import offer_sale, sell
+from .offer import check_offer_sale, check_sell, offer_moves, offer_sale, sell
 from .views import view
 
 PART = RulePart(
@@ -23,7 +23,10 @@ PART = RulePart(
               CloseBidding: close_bidding},
     actor_actions={BANK: frozenset({CloseBidding})},
     invariant_checks=(problems,),
+    checks={OfferSale: check_offer_sale},
     wraps={Sell: sell},
+    check_wraps={Sell: check_sell},
+    nearest_moves=(offer_moves,),
     hooks={"game_over": (game_over,)},
     auto={KIND: auto},
     waiting_texts={KIND: waiting_text},

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import CostChoice, Pass, Produce, Sell
+from ...actions import Action, CostChoice, Pass, Produce, Sell
 from ...choice import Choice
 from ...state import GameState, Team
 from .actions import (
@@ -33,7 +33,7 @@ from .books import (
     workers_of,
 )
 from .checks import stands_on_red
-from .constants import STEP, WORKERS
+from .constants import PRODUCTION_ITEM, STEP, WORKERS
 from .fresh_goods import sellable_finished
 from .production import producible, unit_cost
 from .yellow_field import yellow_cost
@@ -94,6 +94,8 @@ def _adjust_red(state: GameState, team: Team, choices: list[Choice]) -> list[Cho
 
 
 def _adjust_yellow(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
+    # The conditions of step 6's yellow-field checks (``yellow_field.check_cost_choice``),
+    # counted here without raising: ``tests/steps/test_why_not.py`` proves they agree.
     out = [c for c in choices if not (
         c.cls is CostChoice and c.fixed.get("option") in ("produce", "sell_half"))]
     if sellable_finished(state, team) >= 1:
@@ -102,6 +104,15 @@ def _adjust_yellow(state: GameState, team: Team, choices: list[Choice]) -> list[
     if units and team.cash >= sum(yellow_cost(state, team, units)):
         out.append(Choice(CostChoice, {"option": "produce"}))
     return out
+
+
+def production_item_moves(state: GameState, team: Team, moves: list[Action]) -> list[Action]:
+    """At the production item after the red decision the team may produce
+    (``PART.nearest_moves``)."""
+    if (STEP in state.config.steps and state.current == team.name and state.pending
+            and state.pending[0].kind == PRODUCTION_ITEM):
+        return [*moves, Produce(team.name, units=1)]
+    return moves
 
 
 def _can_lock_out(state: GameState, team: Team) -> bool:

@@ -7,9 +7,11 @@ Rulebook: "Production" (step 6)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...actions import Sell
 from ...errors import RuleViolation
-from ...ruleset import Handler
+from ...ruleset import Check, Handler
 from ...state import MARKET, PRODUCTION, GameState, Team
 from ...turn import Turn
 from .. import free_market, marketing
@@ -86,15 +88,24 @@ def _fresh_sale_refusal(state: GameState, team: Team, units: int, rule: str) -> 
                                     "now": ok})
 
 
-def sell(turn: Turn, action: Sell, base: Handler) -> None:
-    """Fresh goods cannot be sold on the red field; wraps the sale in force before (the base
-    model's, or step 1's offer) (``PART.wraps``)."""
-    state = turn.state
+def _check_fresh_sale(state: GameState, action: Sell) -> None:
     if (STEP in state.config.steps and free_market.STEP not in state.config.steps
             and state.phase == "turn" and action.actor == state.current and state.pending
             and state.pending[0].kind == "red" and isinstance(action.units, int)):
         _fresh_sale_refusal(state, state.teams[action.actor], action.units,
                             section("Production"))
+
+
+def check_sell(state: GameState, action: Sell, base: Check) -> Any:
+    """The check of a sale on the red field with fresh goods (``PART.check_wraps``)."""
+    _check_fresh_sale(state, action)
+    return base(state, action)
+
+
+def sell(turn: Turn, action: Sell, base: Handler) -> None:
+    """Fresh goods cannot be sold on the red field; wraps the sale in force before (the base
+    model's, or step 1's offer) (``PART.wraps``)."""
+    _check_fresh_sale(turn.state, action)
     base(turn, action)
 
 

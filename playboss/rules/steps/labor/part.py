@@ -25,9 +25,15 @@ from .actions import (
 from .bankruptcy import on_bankrupt
 from .books import set_up
 from .bot_hints import greedy_hint
-from .choices import adjust_turn, production_choices, representative_choices, team_any_time
+from .choices import (
+    adjust_turn,
+    production_choices,
+    production_item_moves,
+    representative_choices,
+    team_any_time,
+)
 from .constants import HIRING, PRODUCTION_ITEM, SALARIES, STEP, WORKERS
-from .fresh_goods import marketing_sale, sale_limit, sell
+from .fresh_goods import check_sell, marketing_sale, sale_limit, sell
 from .hiring import (
     accept_hire,
     auto_hiring,
@@ -39,12 +45,12 @@ from .hiring import (
 )
 from .invariant_checks import problems
 from .laps_and_rounds import on_close_year, on_round_end
-from .production import auto_production, produce, production_pass
+from .production import auto_production, check_produce, produce, production_pass
 from .red_field import auto_salaries, on_landed
 from .strikes_and_lockouts import call_strike, declare_lockout, end_lockout, end_strike
 from .termination import give_notice
 from .views import view
-from .yellow_field import cost_choice
+from .yellow_field import check_cost_choice, cost_choice
 
 
 def _waiting_salaries(state: GameState) -> str:
@@ -80,6 +86,8 @@ PART = RulePart(
     invariant_checks=(problems,),
     wraps={Produce: produce, Pass: production_pass, Sell: sell,
            CostChoice: cost_choice, Roll: roll, MarketingSale: marketing_sale},
+    check_wraps={Produce: check_produce, Sell: check_sell, CostChoice: check_cost_choice},
+    nearest_moves=(production_item_moves,),
     hooks={"set_up": (set_up,), "landed": (on_landed,), "close_year": (on_close_year,),
            "round_end": (on_round_end,), "bankrupt": (on_bankrupt,)},
     auto={HIRING: auto_hiring, SALARIES: auto_salaries, PRODUCTION_ITEM: auto_production},

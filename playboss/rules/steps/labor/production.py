@@ -7,14 +7,16 @@ Rulebook: "Production", "Production Costs", "Double Production (Efficiency)"."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...actions import Pass, Produce
 from ...errors import RuleViolation, units_of
 from ...money import require_cash
 from ...red_field import make_products
-from ...ruleset import Handler
+from ...ruleset import Check, Handler
 from ...state import GameState, Pending, Team
 from ...turn import Turn
-from ...turn_checks import need_units, require_turn
+from ...turn_checks import check_turn, need_units
 from .books import locked_out, strike_of, team_data, workers_of, workers_text
 from .checks import whole_number
 from .constants import (
@@ -142,24 +144,38 @@ def auto_production(turn: Turn, team: Team, head: Pending) -> bool:
     return True
 
 
-def produce(turn: Turn, action: Produce, base: Handler) -> None:
-    """Producing with workers; wraps the base model's produce (``PART.wraps``)."""
-    state = turn.state
-    if STEP not in state.config.steps:
-        base(turn, action)
-        return
+def _check_staffed_produce(state: GameState, action: Produce) -> Team:
     rule = section("Production")
-    team = require_turn(turn, action, ("red", PRODUCTION_ITEM), "Producing", rule)
-    head = state.pending[0].kind
+    team = check_turn(state, action, ("red", PRODUCTION_ITEM), "Producing", rule)
     units = whole_number(action.units, "number of units", rule, code="units_whole_number")
     need_units(units, "unit to produce", rule, code="no_units_to_produce")
     why = no_production(state, team, on_red=True, rule=rule)
     if why:
         raise why
     _check_units(state, team, units, rule)
+    require_cash(team, units * unit_cost(team), f"producing {units_of(units)}",
+                 section("Production Costs"), code="cash_for_production",
+                 params={"units": units})
+    return team
+
+
+def check_produce(state: GameState, action: Produce, base: Check) -> Any:
+    """The check of ``produce`` with workers; wraps the base model's (``PART.check_wraps``)."""
+    if STEP not in state.config.steps:
+        return base(state, action)
+    return _check_staffed_produce(state, action)
+
+
+def produce(turn: Turn, action: Produce, base: Handler) -> None:
+    """Producing with workers; wraps the base model's produce (``PART.wraps``)."""
+    state = turn.state
+    if STEP not in state.config.steps:
+        base(turn, action)
+        return
+    team = _check_staffed_produce(state, action)
+    head = state.pending[0].kind
+    units = action.units
     cost = units * unit_cost(team)
-    require_cash(team, cost, f"producing {units_of(units)}", section("Production Costs"),
-               code="cash_for_production", params={"units": units})
     make_products(turn, team, units, cost, "production")
     team_data(team)["field"]["produced"] = True
     if head == PRODUCTION_ITEM:
