@@ -12,7 +12,7 @@ from ...money import require_cash
 from ...red_field import make_products
 from ...ruleset import Handler
 from ...state import GameState, Team
-from ...turn import Turn
+from ...turn import ALL, Turn
 from ...turn_checks import require_turn
 from .books import salary_bill, team_pays_workers
 from .constants import STEP, YELLOW_PRODUCTION_PER_MACHINE, section
@@ -64,9 +64,7 @@ def _yellow_produce(turn: Turn, team: Team) -> None:
     make_products(turn, team, units, cost, "cost-field production")
     if wages:
         team_pays_workers(turn, team, wages, "salaries (cost field)")
-        turn.emit("salaries", f"{team.name} pays {marks(wages)} Marks salaries to the worker "
-                  "representative for producing on the cost field.", team=team.name,
-                  amount=wages, how="cost_field")
+        turn.emit("salaries", ALL, team=team.name, amount=wages, how="cost_field")
 
 
 def _yellow_sell_half(turn: Turn, team: Team) -> None:
@@ -78,5 +76,4 @@ def _yellow_sell_half(turn: Turn, team: Team) -> None:
         raise RuleViolation("Your finished units were all made since you last landed on a red "
                             "field: they can be sold from your next red field on.", rule,
                             code="all_finished_fresh")
-    sell_at_half_price(turn, team, sellable,
-                       " (those made since its last red field stay)")
+    sell_at_half_price(turn, team, sellable)
