@@ -4,9 +4,9 @@
 The engine's events of every move are stored with it (``GameAction.events``). A team's news is
 what it needs to read of them even when it was not looking: its own roll and what followed
 (salaries, a risk card, a strike), the deals it made, was offered, had accepted or turned down,
-and the game-wide announcements (time is up, the game is over). Another team's private deal
-or borrowing (``ticker.PRIVATE_KINDS``) is news only for its parties, so no team reads another's
-deal terms here.
+and the game-wide announcements (time is up, the game is over). An event is news only for
+the teams of its audience (``classroom.audience``): another team's private deal or borrowing is
+news only for its parties, so no team reads another's deal terms here.
 
 The team screens of a game are redrawn after every move for every viewer, so the news is not a
 query per screen: one feed per game and process (``_feeds``) is caught up with the rows after
@@ -23,8 +23,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from .audience import audience
 from .models import Game
-from .ticker import PRIVATE_KINDS
 
 #: Items a team's news keeps (newest first on the screen): enough for a whole turn of a team
 #: (roll, landing, payments, a decision) and a deal answered meanwhile.
@@ -73,12 +73,13 @@ class _Feed:
             self.items.setdefault(team, deque(maxlen=NEWS_LENGTH)).append((seq, event))
 
     def _audience(self, event: dict[str, Any]) -> set[str]:
-        kind = event.get("type")
-        if kind in PUBLIC_NEWS:
-            return set(self.teams)
-        if kind in PRIVATE_KINDS:  # a deal's or a loan's terms: its parties only
-            return {str(event.get(key)) for key in ("team", "partner")} & self.teams
-        return names_in(event) & self.teams
+        """The teams whose news ``event`` is: those it may be read by (all, or its private
+        audience) and that it concerns (every team, for the game-wide announcements)."""
+        private_to = audience(event)
+        readers = set(self.teams) if private_to is None else set(private_to & self.teams)
+        if event.get("type") in PUBLIC_NEWS:
+            return readers
+        return names_in(event) & readers
 
 
 def names_in(event: dict[str, Any]) -> set[str]:

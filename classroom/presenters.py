@@ -11,7 +11,6 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from playboss.rules import (
     COMPUTER_PRICE,
@@ -27,6 +26,7 @@ from playboss.rules import (
 )
 
 from .consequences import describe, describe_console
+from .texts.bundles import bundle_text  # noqa: F401  (the deal panel and quote import it here)
 
 ACTION_LABELS: dict[str, Any] = {
     "roll": _("Roll the die"),
@@ -135,49 +135,6 @@ def pending_text(pending: dict[str, Any] | None) -> str:
     if not pending:
         return str(_("the roll of the die"))
     return str(PENDING_TEXTS.get(pending["kind"], pending["kind"].replace("_", " ")))
-
-
-BUNDLE_LABELS: dict[str, Any] = {
-    "cash": _("%(n)s Marks"),
-    "loan": _("a loan of %(n)s Marks"),
-}
-def _bundle_count(key: str, n: int, shown: str) -> str | None:
-    """A count in a deal with its noun, singular or plural (the estate step's "%(n)s computer"
-    is a plural entry, so this one is too)."""
-    if key == "raw":
-        text = ngettext("%(n)s unit of raw material", "%(n)s units of raw material", n)
-    elif key == "finished":
-        text = ngettext("%(n)s finished unit", "%(n)s finished units", n)
-    elif key == "computers":
-        text = ngettext("%(n)s computer", "%(n)s computers", n)
-    else:
-        return None
-    return text % {"n": shown}
-
-
-def bundle_text(bundle: dict[str, Any]) -> str:
-    """One side of a private deal in words: "2 raw material, machine 3, 500 Marks"."""
-    from django.utils.formats import number_format
-
-    parts = []
-    for key, value in bundle.items():
-        if not value:
-            continue
-        if key == "machines":
-            parts.append(ngettext("machine %(ids)s", "machines %(ids)s", len(value)) % {
-                "ids": ", ".join(map(str, value))})
-        elif key == "lease":
-            parts.append(ngettext("machine %(ids)s on lease", "machines %(ids)s on lease",
-                                  len(value)) % {"ids": ", ".join(map(str, value))})
-        elif (counted := _bundle_count(key, int(value),
-                                       number_format(value, force_grouping=True))) is not None:
-            parts.append(counted)
-        elif key in BUNDLE_LABELS:
-            parts.append(str(BUNDLE_LABELS[key]) % {"n": number_format(value,
-                                                                       force_grouping=True)})
-        else:
-            parts.append(f"{key}: {value}")
-    return ", ".join(parts) or str(_("nothing"))
 
 
 DEAL_MOVES = {"accept_deal", "reject_deal", "withdraw_deal"}

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from playboss.rules import cli
+from playboss.rules import cli, plain_event
 from playboss.rules.gamelog import GameLog, replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,11 +100,26 @@ def test_replay_at_through_a_subprocess() -> None:
 
 
 def test_replay_events_print_the_transcript(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--events`` prints the golden transcript's events line by line, in plain words (the
+    engine has no sentences; the transcript is the site's catalogue's English)."""
     code, out, err = main(capsys, "replay", str(GREEDY), "--events", "--check")
     assert code == 0
-    assert err.splitlines() == (GOLDEN / "greedy_4teams_seed7.transcript.txt").read_text(
-        "utf-8").splitlines()
+    heard: list[str] = []
+    replay(GameLog.load(GREEDY), on_event=lambda i, e: heard.append(f"{i:5} {plain_event(e)}"))
+    assert err.splitlines() == heard
+    numbers = [line[:5] for line in (GOLDEN / "greedy_4teams_seed7.transcript.txt").read_text(
+        "utf-8").splitlines()]
+    assert [line[:5] for line in heard] == numbers  # one line per event of the transcript
+    assert heard[0] == "    1 order_roll: team='Team 1' die=6"
+    assert "    8 purchase: team='Team 2' units=2 cost=700 prices=[350, 350]" in heard
     assert json.loads(out)["seq"] == 184
+
+
+def test_replay_events_name_a_private_event_s_audience(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    code, _, err = main(capsys, "replay", str(HAND), "--events")
+    assert code == 0
+    assert "   25 credit (Red, bank): team=Red amount=500" in err.splitlines()
 
 
 def test_an_illegal_action_is_refused_with_exit_1(tmp_path: Path) -> None:

@@ -1,9 +1,10 @@
 """Golden playthroughs (in the manner of OpenSpiel's playthrough files).
 
 ``tests/golden/`` holds, for each case, a game log (``<case>.log.json``), the full event
-transcript of replaying it (``<case>.transcript.txt``: every event's ``text``, one per line,
-prefixed by the number of the action that caused it, exactly as ``python -m playboss.rules
-replay LOG --events`` prints it) and the final state (``<case>.final.json``: ``cli.final_state``).
+transcript of replaying it (``<case>.transcript.txt``: every event as the site's catalogue tells
+it in English, one per line, prefixed by the number of the action that caused it, the lines of
+``python -m playboss.rules replay LOG --events`` in words) and the final state
+(``<case>.final.json``: ``cli.final_state``).
 Any change to what the engine does or says shows up here as a line-by-line difference.
 
 Cases:
@@ -37,6 +38,7 @@ import pytest
 from playboss.rules import cli
 from playboss.rules.gamelog import GameLog, replay
 from playboss.rules.invariants import check
+from tests.event_english import english
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("PLAYBOSS_UPDATE_GOLDEN") == "1"
@@ -63,7 +65,7 @@ def _run(case: str) -> tuple[list[str], dict[str, Any]]:
     lines: list[str] = []
 
     def hear(index: int, event: dict[str, Any]) -> None:
-        lines.append(f"{index:5} {event['text']}")
+        lines.append(f"{index:5} {english(event)}")
 
     state = replay(GameLog.load(log_path), on_event=hear, check=check)
     # Through JSON, as the command line prints it (dict keys become strings, tuples lists).
@@ -138,9 +140,10 @@ def test_greedy_game_is_a_real_game() -> None:
 def test_hand_made_log_covers_its_features() -> None:
     lines, final = _run("entered_deal_credit_risk")
     text = "\n".join(lines)
-    for expected in ("tie with 5", "on credit", "offers Red a deal", "accepts deal",
-                     "borrows 500 Marks", "repays 1,000 Marks to Blue", "draws 'Accident at work'",
-                     "sells 1 raw unit back", "The bank calls time", "The game is over."):
+    for expected in ("rolled the same", "on credit", "offers Red a deal", "accepts deal",
+                     "borrows 500 Marks", "repays 1,000 Marks to Blue",
+                     "draws the risk card “Accident at work”", "sells 1 unit of raw material back",
+                     "The bank calls time", "The game is over."):
         assert expected in text, expected
     assert final["loans"] == {"2": {"lender": "Blue", "borrower": "Red", "amount": 2000}}
     assert final["teams"]["Red"]["private_debt"] == 2000

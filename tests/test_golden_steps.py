@@ -6,8 +6,9 @@ For each case ``tests/golden/`` holds
 * ``<case>.log.json``: the game log (``docs/game-log.md``: the config, every move with its
   chance outcomes), one move a line;
 * ``<case>.transcript.txt``: what replaying it says, move by move — the move, its dice and
-  cards, every event's text — and, at each year's end, the team's balance sheet figures
-  (statements) and at the game's end every team's and the ranking.
+  cards, every event as the site's catalogue tells it in English — and, at each year's end,
+  the team's balance sheet figures (statements) and at the game's end every team's and the
+  ranking.
 
 The test replays the stored log through the public surface (``GameLog``, ``replay``, the
 invariants after every move) and compares the transcript line by line, so any change of what
@@ -52,6 +53,7 @@ from playboss.rules import (
     waiting_for,
 )
 from playboss.rules.cli import final_state
+from tests.event_english import english
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("PLAYBOSS_UPDATE_GOLDEN") == "1"
@@ -224,7 +226,7 @@ def transcript(log: GameLog) -> list[str]:
 
     def hear(index: int, event: dict[str, Any]) -> None:
         show_move(index)
-        lines.append(f"{index:5}   {event['text']}")
+        lines.append(f"{index:5}   {english(event)}")
         if event["type"] == "year_end":
             closing.append(event["team"])
 

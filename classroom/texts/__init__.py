@@ -1,13 +1,12 @@
 """The engine's texts in the page's language.
 
-The rules engine (``playboss/rules``) is pure Python and writes English: every event carries a
-sentence in ``text`` beside the fields it speaks of, and every refusal (``RuleViolation``) an
-English sentence beside its ``code`` and ``params``. The site tells them in the page's language
-from the fields and codes, here:
+The rules engine (``playboss/rules``) is pure Python: every event is a code with its params and
+its audience, and no sentence; every refusal (``RuleViolation``) has an English sentence beside
+its ``code`` and ``params``. The site tells them in the page's language from the codes, here:
 
-* ``describe_event(event)`` (``events``): a gettext-translated sentence built from the event's
-  fields, for the common event types; any other type (or an event whose fields do not fit)
-  shows the engine's English text.
+* ``describe_event(event)`` (``events``): the one catalogue of the events' sentences, English
+  and German; an event stored before (with the engine's English ``text``) keeps that text in
+  English.
 * ``translate_refusal(refusal)`` (``refusals``): a refusal told from its code and params with
   the catalogue's sentence (``refusal_codes``); ``setup_problem`` the same for one problem of
   a game's set-up, for the new-game form.
@@ -15,8 +14,7 @@ from the fields and codes, here:
   (ledger reasons, kinds, parties).
 * ``card_title`` / ``card_text`` (``risk_cards``): the risk deck's texts.
 
-In English the engine's own sentences are shown unchanged: they are the reference, and they
-carry details (a machine's first roll, a deal's contents) the fields do not.
+In English the engine's own refusal sentences are shown unchanged: they are the reference.
 """
 
 from .events import describe_event, describe_events, news_text

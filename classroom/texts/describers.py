@@ -1,7 +1,8 @@
 """Makers of event describers: an event told in the page's language from its fields.
 
-A describer takes an engine event (a dict of fields beside the English ``text``) and returns
-its sentence, or ``None`` when the event does not fit (then the engine's text is shown). Most
+A describer takes an engine event (its code ``type``, its ``audience`` and its params) and
+returns its sentence, or ``None`` when the event does not fit (``events.describe_event`` then
+shows a stored text or the event in plain words). Most
 event types need only one of these makers with a marked sentence; the few that need more are
 written out in ``events``.
 """
@@ -18,8 +19,8 @@ from .formatting import Event, money
 
 
 def fields_of(e: Event) -> dict[str, Any]:
-    """The event's own fields, for a sentence's ``%(name)s`` placeholders."""
-    return {k: v for k, v in e.items() if k not in ("text", "type")}
+    """The event's params, for a sentence's ``%(name)s`` placeholders."""
+    return {k: v for k, v in e.items() if k not in ("text", "type", "audience")}
 
 
 def simple(sentence: str, *money_fields: str) -> Callable[[Event], str]:

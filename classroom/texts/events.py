@@ -1,14 +1,21 @@
-"""Engine events as sentences in the page's language.
+"""Engine events as sentences in the page's language: the one catalogue of what they say.
 
-``describe_event(event)`` tells an event from its fields with gettext (``_DESCRIBERS``: every
-type the engine emits, and the site's own); the engine puts every amount and name its English
-``text`` speaks of into fields, so nothing here reads the English. An unknown type, an event
-whose fields do not fit, and every event in English show the engine's own ``text``.
+The engine emits an event as a code (its ``type``), its params and its audience, and no
+sentence (issue 19; docs/decisions/events.md). ``describe_event(event)`` tells it from its
+params with gettext (``_DESCRIBERS``: every code the engine emits, and the site's own), in
+English as in German: the English msgids are the only English sentences of the events.
+``tests/web/test_event_codes.py`` holds the catalogue to the engine's codes and params.
+
+Events stored before (``GameAction.events`` of older games) carry the engine's English
+``text`` and no audience: English shows that text as it was told, other languages the
+catalogue. An event the catalogue cannot tell shows its stored text, or else its code and
+params in plain words (``playboss.rules.plain_event``), never nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -19,6 +26,9 @@ from django.utils.translation import (
     ngettext_lazy,
 )
 
+from playboss.rules import plain_event
+
+from .bundles import bundle_text
 from .describers import and_list, and_teams, by_field, fields_of, plural, simple, with_workers
 from .formatting import Event, in_english, money
 from .risk_cards import card_text, card_title
@@ -304,6 +314,12 @@ def _takeover_rejected(e: Event) -> str:
         "target": e["target"], "offer": e["offer"]}
 
 
+def _deal_offered(e: Event) -> str:
+    return _("%(team)s offers %(partner)s a deal (offer %(deal)s): gives %(give)s, asks "
+             "%(take)s.") % {**fields_of(e), "give": bundle_text(e["give"]),
+                              "take": bundle_text(e["take"])}
+
+
 def _hired(e: Event) -> str:
     return with_workers(gettext_noop("%(team)s hires %(workers)s at %(salary)s Marks a red "
                                      "field each."), "salary")(e) + " " + ngettext(
@@ -370,8 +386,7 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
     "lease": simple(gettext_noop("%(team)s leases a computer with 2 WEB chips placed on field "
                                  "%(field)s.")),
     "buy_computer": _buy_computer,
-    "deal_offered": simple(gettext_noop("%(team)s offers %(partner)s a deal (offer "
-                                        "%(deal)s).")),
+    "deal_offered": _deal_offered,
     "deal_done": simple(gettext_noop("%(team)s accepts deal %(deal)s with %(partner)s.")),
     "deal_rejected": simple(gettext_noop("%(team)s turns down deal %(deal)s.")),
     "deal_withdrawn": simple(gettext_noop("%(team)s withdraws deal %(deal)s.")),
@@ -478,7 +493,8 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
     "notice": with_workers(gettext_noop(
         "%(who)s gives notice to %(workers)s of %(team)s: they produce and are paid a last "
         "time on its next red field, then leave.")),
-    "workers_leave": lambda e: by_field("why", {
+    # made once: a lazy plural costs milliseconds to make (it was made per event before)
+    "workers_leave": by_field("why", {
         "bankrupt": ngettext_lazy(
             "%(workers)s worker of %(team)s loses their job and goes back to the worker "
             "representative, unemployed.",
@@ -489,7 +505,7 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
             "unemployed.",
             "%(workers)s workers leave %(team)s and go back to the worker representative, "
             "unemployed.", "workers"),
-    })(e),
+    }),
     "workers_retired": with_workers(gettext_noop(
         "%(team)s completes the first year: the worker representative returns %(workers)s "
         "never hired; from now on salaries are negotiated freely and unemployment support "
@@ -544,32 +560,68 @@ _DESCRIBERS: dict[str, Callable[[Event], str | None]] = {
 SITE_WORDS_IN_ENGLISH = frozenset({"workers_retired"})
 
 
-def describe_event(event: Event, language: str | None = None) -> str:
-    """What happened, as one sentence in ``language`` (default: the active language).
+#: The codes the engine emits (the catalogue's entries less the site's own events).
+ENGINE_CODES = frozenset(_DESCRIBERS) - {"undo", "pause", "resume"}
 
-    Known event types are told from their fields with gettext; any other type, an event
-    whose fields do not fit, and every event in English show the engine's own text (but
-    ``SITE_WORDS_IN_ENGLISH``).
-    """
+#: What a private event's audience-less readers are told instead (``classroom.ticker``): that
+#: it happened, not its terms. A private event not listed here is not told to them at all.
+_DISCREET: dict[str, Any] = {
+    "deal_offered": gettext_lazy("%(team)s offers %(partner)s a private deal."),
+    "deal_done": gettext_lazy("%(team)s and %(partner)s close a private deal."),
+    "takeover_offered": gettext_lazy("%(team)s makes %(partner)s an offer for its business."),
+}
+
+
+def _stored_before(event: Event) -> bool:
+    """An event stored before events were codes: it has the engine's English ``text`` and
+    no audience. The site's own announcements (``classroom.services``) look the same."""
+    return "audience" not in event and bool(event.get("text"))
+
+
+def _fallback(event: Event) -> str:
+    text = event.get("text")
+    return str(text) if text else plain_event(event)
+
+
+def told(event: Event) -> str | None:
+    """The catalogue's sentence for ``event`` in the active language, or None where it has
+    no entry or the event's params do not fit it (the test of the catalogue asks this)."""
+    describer = _DESCRIBERS.get(str(event.get("type", "")))
+    if describer is None:
+        return None
+    try:
+        return describer(event) or None
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+
+
+def describe_event(event: Event, language: str | None = None) -> str:
+    """What happened, as one sentence in ``language`` (default: the active language): the
+    catalogue's, but for an event stored before in English (its own text, as it was told;
+    ``SITE_WORDS_IN_ENGLISH`` aside)."""
     if language is not None:
         with translation.override(language):
             return describe_event(event)
-    text = str(event.get("text", ""))
-    if in_english() and event.get("type") not in SITE_WORDS_IN_ENGLISH:
-        return text
-    describer = _DESCRIBERS.get(str(event.get("type", "")))
-    if describer is None:
-        return text
-    try:
-        sentence = describer(event)
-    except (KeyError, TypeError, ValueError, IndexError):
-        return text
-    return sentence or text
+    if (_stored_before(event) and in_english()
+            and event.get("type") not in SITE_WORDS_IN_ENGLISH):
+        return str(event["text"])
+    return told(event) or _fallback(event)
+
+
+def discreet_line(event: Event, language: str) -> str | None:
+    """What a private event tells those outside its audience, or None: nothing."""
+    sentence = _DISCREET.get(str(event.get("type", "")))
+    if sentence is None:
+        return None
+    names = {"team": event.get("team", "?"), "partner": event.get("partner", "?")}
+    with translation.override(language):
+        return str(sentence) % names
 
 
 def describe_events(events: list[Event], language: str | None = None) -> list[str]:
-    """The sentences of the events that have a text, in order."""
-    return [describe_event(e, language) for e in events if e.get("text")]
+    """The sentences of the events, in order (an entry that is no event is left out)."""
+    return [describe_event(e, language) for e in events
+            if isinstance(e, dict) and (e.get("type") or e.get("text"))]
 
 
 # ====================================================================== a team's own news

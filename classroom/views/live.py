@@ -14,6 +14,7 @@ from playboss.rules import RuleViolation, action_from_dict
 
 from .. import duties, screens, services
 from ..access import viewer_for
+from ..audience import may_read
 from ..limits import RequestRefused, request_json
 from ..models import Game
 from ..texts import describe_events, translate_refusal
@@ -55,7 +56,9 @@ def submit_move(request: HttpRequest, game_id: int) -> JsonResponse:
                             status=exc.status)
     return JsonResponse({"ok": True, "seq": outcome.seq, "revision": outcome.revision,
                          "duplicate": outcome.duplicate,
-                         "events": describe_events(outcome.events)})
+                         # what the move told, as far as the actor may read it
+                         "events": describe_events([e for e in outcome.events
+                                                    if may_read(e, actor)])})
 
 
 @require_GET

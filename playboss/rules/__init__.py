@@ -55,6 +55,7 @@ from .constants import (
 )
 from .engine import apply, new_game
 from .errors import ConfigError, RuleViolation
+from .event_text import plain as plain_event
 from .gamelog import GameLog, ReplayError, log_to_dict, replay
 from .invariants import check as check_invariants
 from .legal import Choice, legal_actions, legal_choices, waiting_for
@@ -76,11 +77,13 @@ from .steps.labor import (
 )
 from .steps.marketing import FOUNDING_COST as MARKETING_FOUNDING_COST
 from .steps.taxation import BRACKETS as TAX_BRACKETS
+from .turn import ALL
 from .views import PUBLIC, view, viewers
 from .why import Missing, nearest_moves, refusal_of, why_not
 
 __all__ = [
     # a game
+    "ALL",
     "BANK",
     "PUBLIC",
     "WORKERS",
@@ -100,6 +103,7 @@ __all__ = [
     "legal_choices",
     "nearest_moves",
     "new_game",
+    "plain_event",
     "quote",
     "quote_values",
     "refusal_of",

@@ -31,7 +31,7 @@ from .errors import RuleViolation, marks, units_of
 from .goods import machine_to_bank, pick_machine, to_market, web_to_bank
 from .money import borrow, check_credit_amount, credit_available, move_cash, require_cash
 from .state import BANK, GameState, Machine, Team
-from .turn import Turn
+from .turn import ALL, Turn
 from .turn_checks import need_units, team_of
 
 
@@ -95,8 +95,7 @@ def check_sell_back(state: GameState, action: SellBack) -> tuple[Team, Machine |
 def take_credit(turn: Turn, action: TakeCredit) -> None:
     team = check_take_credit(turn.state, action)
     borrow(turn, team, action.amount)
-    turn.emit("credit", f"{team.name} borrows {marks(action.amount)} Marks from the bank.",
-              team=team.name, amount=action.amount)
+    turn.emit("credit", (team.name, BANK), team=team.name, amount=action.amount)
 
 
 def repay_credit(turn: Turn, action: RepayCredit) -> None:
@@ -105,8 +104,7 @@ def repay_credit(turn: Turn, action: RepayCredit) -> None:
     turn.state.ledger.post(turn.state.seq, "bank_debt", team.name, BANK, action.amount,
                            "repayment")
     move_cash(turn, team, None, action.amount, "repayment")
-    turn.emit("repay", f"{team.name} repays {marks(action.amount)} Marks to the bank.",
-              team=team.name, amount=action.amount)
+    turn.emit("repay", (team.name, BANK), team=team.name, amount=action.amount)
 
 
 # ---------------------------------------------------------------- repurchase
@@ -119,24 +117,20 @@ def sell_back(turn: Turn, action: SellBack) -> None:
         value = units * REPURCHASE[item]
         to_market(turn, team, item, units, "repurchase")
         move_cash(turn, None, team, value, "repurchase")
-        turn.emit("sell_back", f"{team.name} sells {units_of(units, item)} back to the bank for "
-                  f"{marks(value)} Marks.", team=team.name, item=item, units=units, value=value)
+        turn.emit("sell_back", ALL, team=team.name, item=item, units=units, value=value)
     elif machine is not None:
         due = collateral.due_on_release(state, team, machines=1)
         machine_to_bank(turn, machine, "repurchase")
         move_cash(turn, None, team, REPURCHASE["machine"], "repurchase")
-        turn.emit("sell_back", f"{team.name} sells machine {machine.id} back to the bank for "
-                  f"{marks(REPURCHASE['machine'])} Marks.", team=team.name, item=item,
-                  machine=machine.id, value=REPURCHASE["machine"])
+        turn.emit("sell_back", ALL, team=team.name, item=item, machine=machine.id,
+                  value=REPURCHASE["machine"])
         collateral.repay(turn, team, min(due, REPURCHASE["machine"]))
     else:  # the computer
         due = collateral.due_on_release(state, team, computers=1)
         team.computers_owned -= 1
         state.ledger.post(state.seq, "computer", team.name, BANK, 1, "repurchase")
         move_cash(turn, None, team, REPURCHASE["computer"], "repurchase")
-        turn.emit("sell_back", f"{team.name} sells its computer back to the bank for "
-                  f"{marks(REPURCHASE['computer'])} Marks.", team=team.name, item=item,
-                  value=REPURCHASE["computer"])
+        turn.emit("sell_back", ALL, team=team.name, item=item, value=REPURCHASE["computer"])
         collateral.repay(turn, team, min(due, REPURCHASE["computer"]))
 
 
@@ -151,8 +145,7 @@ def efficiency(turn: Turn, action: Efficiency) -> None:
     machine = pick_machine(turn.state, team, action.machine, double=False, rule=rule)
     web_to_bank(turn, team, WEB_EFFICIENCY, "efficiency")
     machine.double = True
-    turn.emit("efficiency", f"{team.name} turns machine {machine.id} to double capacity.",
-              team=team.name, machine=machine.id)
+    turn.emit("efficiency", ALL, team=team.name, machine=machine.id)
 
 
 def advertise(turn: Turn, action: Advertise) -> None:
@@ -168,8 +161,7 @@ def advertise(turn: Turn, action: Advertise) -> None:
     web_to_bank(turn, team, WEB_ADVERTISING, "advertising")
     team.advertising = True
     advertising.campaign_bought(turn.state, team)
-    turn.emit("advertising", f"{team.name} runs an advertising campaign for its next red "
-              "field.", team=team.name)
+    turn.emit("advertising", ALL, team=team.name)
 
 
 def lease_computer(turn: Turn, action: LeaseComputer) -> None:
@@ -190,8 +182,7 @@ def lease_computer(turn: Turn, action: LeaseComputer) -> None:
     state.ledger.post(state.seq, "web", team.name, "board", WEB_LEASE, "computer lease")
     state.leased_computers += 1
     team.lease_field = team.position
-    turn.emit("lease", f"{team.name} leases a computer with 2 WEB chips placed on field "
-              f"{team.position}.", team=team.name, field=team.position)
+    turn.emit("lease", ALL, team=team.name, field=team.position)
 
 
 def buy_computer(turn: Turn, action: BuyComputer) -> None:
@@ -225,5 +216,4 @@ def buy_computer(turn: Turn, action: BuyComputer) -> None:
     team.computers_owned += 1
     state.ledger.post(state.seq, "computer", BANK, team.name, 1, "investment")
     move_cash(turn, team, None, COMPUTER_PRICE, "investment")
-    turn.emit("buy_computer", f"{team.name} buys a computer for {marks(COMPUTER_PRICE)} Marks.",
-              team=team.name, credit=action.credit, price=COMPUTER_PRICE)
+    turn.emit("buy_computer", ALL, team=team.name, credit=action.credit, price=COMPUTER_PRICE)

@@ -5,9 +5,9 @@ calling time, and correcting a team's cash.
 from __future__ import annotations
 
 from .actions import CallTime, Correction
-from .errors import RuleViolation, marks
+from .errors import RuleViolation
 from .money import move_cash, require_cash
-from .turn import Turn
+from .turn import ALL, Turn
 from .turn_flow import end_game
 
 
@@ -17,8 +17,7 @@ def call_time(turn: Turn, action: CallTime) -> None:
         raise RuleViolation("Time has been called already.", "End of the Game",
                             code="time_called_already")
     state.time_called = True
-    turn.emit("time_up", "The bank calls time: the current round is played to its end.",
-              why="bank")
+    turn.emit("time_up", ALL, why="bank")
     if state.phase == "order":
         end_game(turn)
 
@@ -41,6 +40,4 @@ def correction(turn: Turn, action: Correction) -> None:
         move_cash(turn, team, None, -action.amount, "correction")
     else:
         move_cash(turn, None, team, action.amount, "correction")
-    turn.emit("correction", f"The bank corrects {team.name}'s cash by "
-              f"{marks(action.amount)} Marks: {action.reason}", team=team.name,
-              amount=action.amount, reason=action.reason)
+    turn.emit("correction", ALL, team=team.name, amount=action.amount, reason=action.reason)

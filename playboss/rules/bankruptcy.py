@@ -40,7 +40,7 @@ from .goods import delivery_rolls, machine_to_bank, to_market, web_to_bank
 from .money import move_cash
 from .ruleset import RulePart
 from .state import BANK, GameState, Pending, Team
-from .turn import Turn
+from .turn import ALL, Turn
 
 RULE = "Explanations: Credit, Bankruptcy and Private Trade"
 PENDING = "estate"
@@ -71,13 +71,11 @@ class CloseEstate(Action):
 def declare(turn: Turn, team: Team, due: Pending) -> None:
     state = turn.state
     name = team.name
-    turn.emit("bankrupt", f"{name} cannot pay {marks(due.amount)} Marks ({due.reason}) and is "
-              "bankrupt. Its assets are auctioned.", team=name, amount=due.amount,
-              reason=due.reason)
+    turn.emit("bankrupt", ALL, team=name, amount=due.amount, reason=due.reason)
     turn.hook("bankrupt", team)
     _machines_home(state, team)
     if team.lease_field is not None:
-        end_lease(turn, team, "is bankrupt", "bankrupt")
+        end_lease(turn, team, "bankrupt")
     if team.web:
         web_to_bank(turn, team, team.web, "bankruptcy")
     team.bankrupt = True
@@ -89,10 +87,9 @@ def declare(turn: Turn, team: Team, due: Pending) -> None:
         state.step[PENDING] = {"team": name, "due": due.amount, "reason": due.reason,
                                "value": value, "price": None, "bidder": None, "passed": []}
         state.pending = [Pending(PENDING)]
-        turn.emit("estate_auction", f"The bank auctions {name}'s assets ({_lot_text(team)}): "
-                  f"it takes them for {marks(value)} Marks unless a team bids more.",
-                  team=name, value=value, raw=team.raw, finished=team.finished,
-                  machines=len(team.machines), computers=team.computers_owned)
+        turn.emit("estate_auction", ALL, team=name, value=value, raw=team.raw,
+                  finished=team.finished, machines=len(team.machines),
+                  computers=team.computers_owned)
         return
     _sell_to_bank(turn, team)
     _settle(turn, team, due.amount, due.reason)
@@ -119,13 +116,6 @@ def lot_value(state: GameState, team: Team) -> int:
     return (team.raw * REPURCHASE["raw"] + team.finished * REPURCHASE["finished"]
             + len(team.machines) * REPURCHASE["machine"]
             + team.computers_owned * REPURCHASE["computer"])
-
-
-def _lot_text(team: Team) -> str:
-    parts = [f"{n} {what}" for n, what in ((team.raw, "raw"), (team.finished, "finished"),
-                                          (len(team.machines), "machine(s)"),
-                                          (team.computers_owned, "computer")) if n]
-    return ", ".join(parts)
 
 
 def _sell_to_bank(turn: Turn, team: Team) -> None:
@@ -251,8 +241,7 @@ def _bid(turn: Turn, action: EstateBid) -> None:
         raise RuleViolation("The lot holds a computer and your factory has one already.", RULE,
                             code="estate_computer_room")
     estate.update(price=action.price, bidder=team.name, passed=[])
-    turn.emit("estate_bid", f"{team.name} bids {marks(action.price)} Marks for "
-              f"{estate['team']}'s assets.", team=team.name, price=action.price)
+    turn.emit("estate_bid", ALL, team=team.name, price=action.price)
     if not waiting(state):  # the only team left to bid has bid
         _close(turn)
 
@@ -264,7 +253,7 @@ def _pass(turn: Turn, action: EstatePass) -> None:
         raise RuleViolation("You have passed already, or hold the highest bid.", RULE,
                             code="estate_pass_not_waiting")
     estate["passed"].append(action.actor)
-    turn.emit("estate_pass", f"{action.actor} passes.", team=action.actor)
+    turn.emit("estate_pass", ALL, team=action.actor)
     if not waiting(state):
         _close(turn)
 
@@ -290,14 +279,10 @@ def _close(turn: Turn) -> None:
     buyer = state.teams.get(estate["bidder"] or "")
     if buyer is not None and buyer.cash >= estate["price"] and not buyer.bankrupt:
         _sell_to(turn, team, buyer, estate["price"])
-        turn.emit("estate_sold", f"{buyer.name} buys {team.name}'s assets for "
-                  f"{marks(estate['price'])} Marks.", team=buyer.name, partner=team.name,
-                  price=estate["price"])
+        turn.emit("estate_sold", ALL, team=buyer.name, partner=team.name, price=estate["price"])
     else:
         _sell_to_bank(turn, team)
-        turn.emit("estate_sold", f"No team bid more: the bank takes {team.name}'s assets for "
-                  f"{marks(estate['value'])} Marks.", team=BANK, partner=team.name,
-                  price=estate["value"])
+        turn.emit("estate_sold", ALL, team=BANK, partner=team.name, price=estate["value"])
     _settle(turn, team, estate["due"], estate["reason"])
     state.pending = []  # the bankrupt team's turn is over
 

@@ -10,6 +10,7 @@ from typing import Any
 from .bots import BOTS
 from .config import ALL_STEPS, GameConfig
 from .errors import RuleViolation
+from .event_text import plain
 from .gamelog import GameLog, ReplayError, replay
 from .invariants import check
 from .simulate import play_game, simulate
@@ -107,7 +108,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     def show(index: int, event: dict[str, Any]) -> None:
         if args.events:
-            print(f"{index:5} {event['text']}", file=sys.stderr)
+            print(f"{index:5} {plain(event)}", file=sys.stderr)
 
     try:
         state = replay(log, args.at, on_event=show, check=check if args.check else None)

@@ -31,7 +31,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .constants import COMPUTER_CREDIT, MACHINE_CREDIT
-from .errors import marks
 from .money import move_cash
 from .state import BANK, GameState, Team
 
@@ -71,5 +70,4 @@ def repay(turn: Turn, team: Team, amount: int) -> None:
     team.bank_debt -= amount
     state.ledger.post(state.seq, "bank_debt", team.name, BANK, amount, "repayment")
     move_cash(turn, team, None, amount, "repayment")
-    turn.emit("repay", f"{team.name} repays {marks(amount)} Marks to the bank from the sale "
-              "of its collateral.", team=team.name, amount=amount, how="collateral")
+    turn.emit("repay", (team.name, BANK), team=team.name, amount=amount, how="collateral")

@@ -25,7 +25,7 @@ from .errors import RuleViolation, marks, units_of
 from .goods import delivery_rolls
 from .money import move_cash, require_cash
 from .state import Deal, GameState, Loan, Team
-from .turn import Turn
+from .turn import ALL, Turn
 
 BUNDLE_KEYS = ("cash", "raw", "finished", "machines", "lease", "computers", "loan")
 #: A deal's terms are a sentence or two ("repaid after year 3 with 10% interest"); every
@@ -128,10 +128,8 @@ def propose_deal(turn: Turn, action: ProposeDeal) -> None:
                 action.terms)
     state.deals[deal.id] = deal
     loan_due.offered(state, deal.id, action.loan_due_years)
-    turn.emit("deal_offered", f"{team.name} offers {partner.name} a deal: gives "
-              f"{_bundle_text(action.give)}, asks {_bundle_text(action.take)}.",
-              team=team.name, partner=partner.name, deal=deal.id, give=dict(action.give),
-              take=dict(action.take))
+    turn.emit("deal_offered", (team.name, partner.name), team=team.name, partner=partner.name,
+              deal=deal.id, give=dict(action.give), take=dict(action.take))
 
 
 def _check_bundle_shape(bundle: dict[str, Any]) -> None:
@@ -167,22 +165,6 @@ def _check_sizes(bundle: dict[str, Any]) -> None:
                                 params={"key": key, "most": MAX_NUMBER})
 
 
-def _bundle_text(bundle: dict[str, Any]) -> str:
-    parts = []
-    for key in BUNDLE_KEYS:
-        value = bundle.get(key)
-        if not value:
-            continue
-        if key in ("cash", "loan"):
-            parts.append(f"{marks(value)} Marks{' as a loan' if key == 'loan' else ''}")
-        elif key in ("machines", "lease"):
-            parts.append(f"machine(s) {', '.join(map(str, value))}"
-                         f"{' on lease' if key == 'lease' else ''}")
-        else:
-            parts.append(f"{value} {key}")
-    return ", ".join(parts) or "nothing"
-
-
 def _deal_of(turn: Turn, deal_id: int) -> Deal:
     deal = turn.state.deals.get(deal_id)
     if deal is None:
@@ -212,9 +194,8 @@ def accept_deal(turn: Turn, action: AcceptDeal) -> None:
             (team, collateral.due_on_bundle(state, team, deal.take))]
     _hand_over(turn, proposer, team, deal.give, deal.terms, due_years)
     _hand_over(turn, team, proposer, deal.take, deal.terms, due_years)
-    turn.emit("deal_done", f"{team.name} accepts deal {deal.id} with {proposer.name}.",
-              team=team.name, partner=proposer.name, deal=deal.id,
-              give=deal.give, take=deal.take)
+    turn.emit("deal_done", (team.name, proposer.name), team=team.name, partner=proposer.name,
+              deal=deal.id, give=deal.give, take=deal.take)
     for seller, due in dues:  # the collateral's reading: the bank is repaid first
         collateral.repay(turn, seller, due)
 
@@ -275,8 +256,7 @@ def reject_deal(turn: Turn, action: RejectDeal) -> None:
                             params={"deal": deal.id, "partner": deal.partner})
     del turn.state.deals[deal.id]
     loan_due.offer_closed(turn.state, deal.id)
-    turn.emit("deal_rejected", f"{team.name} turns down deal {deal.id}.", team=team.name,
-              deal=deal.id)
+    turn.emit("deal_rejected", ALL, team=team.name, deal=deal.id)
 
 
 def withdraw_deal(turn: Turn, action: WithdrawDeal) -> None:
@@ -289,8 +269,7 @@ def withdraw_deal(turn: Turn, action: WithdrawDeal) -> None:
                             params={"deal": deal.id, "proposer": deal.proposer})
     del turn.state.deals[deal.id]
     loan_due.offer_closed(turn.state, deal.id)
-    turn.emit("deal_withdrawn", f"{team.name} withdraws deal {deal.id}.", team=team.name,
-              deal=deal.id)
+    turn.emit("deal_withdrawn", ALL, team=team.name, deal=deal.id)
 
 
 def repay_private(turn: Turn, action: RepayPrivate) -> None:
@@ -314,5 +293,5 @@ def repay_private(turn: Turn, action: RepayPrivate) -> None:
     state.ledger.post(state.seq, "private_debt", team.name, lender.name, action.amount,
                       "private repayment")
     move_cash(turn, team, lender, action.amount, "private repayment")
-    turn.emit("repay_private", f"{team.name} repays {marks(action.amount)} Marks to "
-              f"{lender.name}.", team=team.name, partner=lender.name, amount=action.amount)
+    turn.emit("repay_private", (team.name, lender.name), team=team.name, partner=lender.name,
+              amount=action.amount)

@@ -14,7 +14,7 @@ from .money import move_cash, owe, require_cash
 from .red_field import make_products, ready_capacity, sale_prices
 from .risk import RiskCard, standard_deck
 from .state import BANK, GameState, Machine, Team
-from .turn import Turn
+from .turn import ALL, Turn
 from .turn_checks import check_turn, require_turn
 
 
@@ -93,14 +93,13 @@ def buy_web(turn: Turn, action: BuyWeb) -> None:
     team.web += 1
     state.web_bank -= 1
     state.ledger.post(state.seq, "web", BANK, team.name, 1, "WEB chip")
-    turn.emit("buy_web", f"{team.name} buys a WEB chip for {marks(WEB_PRICE)} Marks.",
-              team=team.name, price=WEB_PRICE)
+    turn.emit("buy_web", ALL, team=team.name, price=WEB_PRICE)
 
 
-def sell_at_half_price(turn: Turn, team: Team, units: int, note: str = "") -> None:
+def sell_at_half_price(turn: Turn, team: Team, units: int) -> None:
     """"Sell all available finished products for 1/2 the market price": ``units`` of them (as
     many as the market has room for), each at half the price of the zone it goes into; the
-    yellow item is done. ``note`` ends the event's sentence (step 6 says what stays)."""
+    yellow item is done."""
     state = turn.state
     units = min(units, open_dimples(state.market, state.config.zone_capacity))
     prices = [p // 2 for p in sale_prices(state, team, units, advertising=False)]
@@ -110,8 +109,7 @@ def sell_at_half_price(turn: Turn, team: Team, units: int, note: str = "") -> No
     move_cash(turn, None, team, revenue, "sale at half price")
     team.sales_total += revenue
     turn.hook("sale", team, revenue)
-    turn.emit("cost_sell_half", f"{team.name} sells {units_of(units)} at half price for "
-              f"{marks(revenue)} Marks{note}.", team=team.name, units=units, revenue=revenue)
+    turn.emit("cost_sell_half", ALL, team=team.name, units=units, revenue=revenue)
 
 
 def cost_choice(turn: Turn, action: CostChoice) -> None:
@@ -127,14 +125,13 @@ def cost_choice(turn: Turn, action: CostChoice) -> None:
     elif option == "idle":
         cost = IDLE_COST * len(team.machines)
         state.pending.pop(0)
-        turn.emit("cost_idle", f"{team.name} produces nothing: idle costs {marks(cost)} Marks.",
-                  team=team.name, cost=cost)
+        turn.emit("cost_idle", ALL, team=team.name, cost=cost)
         owe(turn, team, cost, "idle costs", f"{len(team.machines)} machine(s)",
              {"machines": len(team.machines), "each": IDLE_COST})
     else:  # "web"
         state.pending.pop(0)
         web_to_bank(turn, team, 1, "cost field")
-        turn.emit("cost_web", f"{team.name} pays 1 WEB chip.", team=team.name)
+        turn.emit("cost_web", ALL, team=team.name)
 
 
 def write_off(turn: Turn, action: WriteOff) -> None:
@@ -143,17 +140,14 @@ def write_off(turn: Turn, action: WriteOff) -> None:
     state.pending.pop(0)
     if machine is None:
         web_to_bank(turn, team, 1, "write-off")
-        turn.emit("write_off", f"{team.name} pays 1 WEB chip and keeps its machines.",
-                  team=team.name, option="web")
+        turn.emit("write_off", ALL, team=team.name, option="web")
         return
     if action.option == "downgrade":
         machine.double = False
-        turn.emit("write_off", f"{team.name}'s machine {machine.id} runs single again.",
-                  team=team.name, option="downgrade", machine=machine.id)
+        turn.emit("write_off", ALL, team=team.name, option="downgrade", machine=machine.id)
     else:
         machine_to_bank(turn, machine, "write-off")
-        turn.emit("write_off", f"{team.name} returns machine {machine.id} to the bank.",
-                  team=team.name, option="return", machine=machine.id)
+        turn.emit("write_off", ALL, team=team.name, option="return", machine=machine.id)
 
 
 # ---------------------------------------------------------------- blue
@@ -176,11 +170,9 @@ def risk_card(turn: Turn, team: Team, card_id: int) -> None:
     if card_id in state.deck:  # the card goes under the deck
         state.deck.remove(card_id)
         state.deck.append(card_id)
-    turn.emit("risk_card", f"{team.name} draws '{card.title}': {card.text}", team=team.name,
-              card=card.id)
+    turn.emit("risk_card", ALL, team=team.name, card=card.id)
     if card.insured and team.web >= WEB_INSURANCE:
-        turn.emit("insured", f"{team.name} holds {team.web} WEB chips and is insured: "
-                  "no damage.", team=team.name, card=card.id, web=team.web)
+        turn.emit("insured", ALL, team=team.name, card=card.id, web=team.web)
         return
     _card_effect(turn, team, card)
 
@@ -239,20 +231,18 @@ def renew_lease(turn: Turn, action: RenewLease) -> None:
         state.web_bank += WEB_LEASE
         team.web -= WEB_LEASE
         state.ledger.post(state.seq, "web", team.name, "board", WEB_LEASE, "computer lease")
-        turn.emit("lease_renewed", f"{team.name} pays 2 WEB chips: the computer lease runs "
-                  "another year.", team=team.name)
+        turn.emit("lease_renewed", ALL, team=team.name)
     else:
         state.pending.pop(0)
-        end_lease(turn, team, "gives it back", "returned")
+        end_lease(turn, team, "returned")
 
 
-def end_lease(turn: Turn, team: Team, why: str, how: str) -> None:
+def end_lease(turn: Turn, team: Team, how: str) -> None:
     """The leased computer goes back to the bank; ``how`` says why in a word for the event
-    (``"returned"``, ``"no_chips"``, ``"bankrupt"``), ``why`` in its sentence."""
+    (``"returned"``, ``"no_chips"``, ``"bankrupt"``)."""
     state = turn.state
     team.lease_field = None
     state.leased_computers -= 1
     state.web_bank += WEB_LEASE
     state.ledger.post(state.seq, "web", "board", BANK, WEB_LEASE, "computer lease")
-    turn.emit("lease_ended", f"{team.name} {why}: the leased computer goes back to the bank.",
-              team=team.name, how=how)
+    turn.emit("lease_ended", ALL, team=team.name, how=how)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import RuleViolation, marks
+from .errors import RuleViolation
 from .money import move_cash
 from .state import GameState, Pending, Team
 
@@ -120,7 +120,6 @@ def pays_lender(turn: Turn, team: Team, head: Pending) -> bool:
     state.ledger.post(state.seq, "private_debt", team.name, lender.name, amount,
                       "private repayment")
     move_cash(turn, team, lender, amount, "private repayment")
-    turn.emit("repay_private", f"{team.name} repays {marks(amount)} Marks to {lender.name}: "
-              "the loan is due.", team=team.name, partner=lender.name, amount=amount,
-              how="due")
+    turn.emit("repay_private", (team.name, lender.name), team=team.name, partner=lender.name,
+              amount=amount, how="due")
     return True

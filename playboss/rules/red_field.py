@@ -22,7 +22,7 @@ from .goods import give_machine, to_market
 from .market import open_dimples, placement_zones, purchase_zones
 from .money import borrow, check_credit_amount, credit_available, move_cash, require_cash
 from .state import MARKET, PRODUCTION, GameState, Team
-from .turn import Turn
+from .turn import ALL, Turn
 from .turn_checks import check_turn, need_units, require_turn, team_of
 
 
@@ -125,8 +125,8 @@ def purchase(turn: Turn, action: Purchase) -> None:
     team.raw += units
     state.ledger.post(state.seq, "raw", MARKET, team.name, units, "purchase")
     move_cash(turn, team, None, cost, "purchase")
-    turn.emit("purchase", f"{team.name} buys {units_of(units)} for {marks(cost)} Marks.",
-              team=team.name, units=units, cost=cost, prices=[prices[z] for z in zones])
+    turn.emit("purchase", ALL, team=team.name, units=units, cost=cost,
+              prices=[prices[z] for z in zones])
     decided(turn, team)
 
 
@@ -136,11 +136,8 @@ def invest(turn: Turn, action: Invest) -> None:
     borrow(turn, team, action.credit)
     machine = give_machine(turn, team)
     move_cash(turn, team, None, MACHINE_PRICE, "investment")
-    turn.emit("invest", f"{team.name} buys machine {machine.id} for "
-              f"{marks(MACHINE_PRICE)} Marks"
-              f"{f', {marks(action.credit)} on credit' if action.credit else ''}. It produces "
-              f"from its roll {machine.ready_at} on.", team=team.name, machine=machine.id,
-              credit=action.credit, price=MACHINE_PRICE, ready_at=machine.ready_at)
+    turn.emit("invest", ALL, team=team.name, machine=machine.id, credit=action.credit,
+              price=MACHINE_PRICE, ready_at=machine.ready_at)
     decided(turn, team)
 
 
@@ -174,8 +171,7 @@ def make_products(turn: Turn, team: Team, units: int, cost: int, reason: str) ->
     state.ledger.post(state.seq, "raw", team.name, PRODUCTION, units, reason)
     state.ledger.post(state.seq, "finished", PRODUCTION, team.name, units, reason)
     move_cash(turn, team, None, cost, reason)
-    turn.emit("produce", f"{team.name} produces {units_of(units)} for {marks(cost)} Marks.",
-              team=team.name, units=units, cost=cost)
+    turn.emit("produce", ALL, team=team.name, units=units, cost=cost)
 
 
 def sale_prices(state: GameState, team: Team, units: int, advertising: bool) -> list[int]:
@@ -204,9 +200,8 @@ def sell(turn: Turn, action: Sell) -> None:
     move_cash(turn, None, team, revenue, "sale")
     team.sales_total += revenue
     turn.hook("sale", team, revenue)
-    turn.emit("sell", f"{team.name} sells {units_of(units)} for {marks(revenue)} Marks"
-              f"{' (advertising)' if advertised else ''}.", team=team.name, units=units,
-              revenue=revenue, prices=prices, how="advertising" if advertised else "")
+    turn.emit("sell", ALL, team=team.name, units=units, revenue=revenue, prices=prices,
+              how="advertising" if advertised else "")
     decided(turn, team)
 
 
@@ -216,12 +211,12 @@ def pass_move(turn: Turn, action: Pass) -> None:
     if state.phase == "turn" and action.actor == state.current and state.pending:
         kind = state.pending[0].kind
         if kind == "red":
-            turn.emit("pass", f"{team.name} decides to do nothing.", team=team.name, on="red")
+            turn.emit("pass", ALL, team=team.name, on="red")
             decided(turn, team)
             return
         if kind == "green":
             state.pending.pop(0)
-            turn.emit("pass", f"{team.name} buys no WEB chip.", team=team.name, on="green")
+            turn.emit("pass", ALL, team=team.name, on="green")
             return
     require_turn(turn, action, "red", "Doing nothing", "Decision: Do Nothing")
 

@@ -12,6 +12,11 @@ if TYPE_CHECKING:
     from .state import GameState
 
 Event = dict[str, Any]
+#: Who may read an event: ``ALL`` (what happens on the table) or the names of its parties,
+#: e.g. ``(borrower, BANK)`` for bank credit, ``(proposer, partner)`` for a private deal.
+Audience = str | tuple[str, ...]
+#: The audience of what lies on the table: every team, the projector, the bank.
+ALL = "all"
 
 
 class Turn:
@@ -26,10 +31,21 @@ class Turn:
         self.chance: dict[str, int] = {}
         self.rules: RuleSet = state.rules
 
-    def emit(self, kind: str, text: str, **data: Any) -> None:
-        data["type"] = kind
-        data["text"] = text
-        self.events.append(data)
+    def emit(self, code: str, audience: Audience, **params: Any) -> None:
+        """Tell what happened: the event's ``code`` (stored as its ``type``), who may read it
+        and its ``params`` (every amount, name and variant its sentence speaks of). The engine
+        has no sentences: the site's catalogue tells a code in every language
+        (``classroom.texts.events``), the command line prints ``event_text.plain``.
+
+        The audience is required, never defaulted: a private event left without one would be
+        read by everyone. It is stored as ``"all"`` or a list of names (JSON keeps lists)."""
+        if audience != ALL and not (isinstance(audience, tuple) and audience
+                                    and all(isinstance(n, str) for n in audience)):
+            raise ValueError(f"event {code!r}: the audience is ALL or a tuple of party names, "
+                             f"not {audience!r}")
+        params["type"] = code
+        params["audience"] = ALL if audience == ALL else list(audience)
+        self.events.append(params)
 
     def draw(self, name: str, draw: Callable[[], int]) -> int:
         # The generator always advances, so a log with recorded outcomes keeps later draws

@@ -12,14 +12,13 @@ from __future__ import annotations
 from . import loan_due
 from .actions import Roll
 from .bankruptcy import declare as declare_bankrupt
-from .config import FIELD_NAMES
 from .constants import INTEREST_PERCENT, LOAN_FEE, WEB_LEASE
 from .errors import RuleViolation, marks
 from .fields import end_lease, risk_card
 from .money import liquidity, move_cash, pay_capital
-from .state import GameState, Pending, Team
+from .state import BANK, GameState, Pending, Team
 from .statements import final_results
-from .turn import Turn
+from .turn import ALL, Turn
 from .turn_checks import team_of, waiting, waiting_text
 
 
@@ -48,8 +47,7 @@ def roll(turn: Turn, action: Roll) -> None:
             )
         die = _die(turn, action)
         state.order_rolls[team.name] = die
-        turn.emit("order_roll", f"{team.name} rolls {die} for first place.", team=team.name,
-                  die=die)
+        turn.emit("order_roll", ALL, team=team.name, die=die)
         if len(state.order_rolls) == len(state.order_contest):
             _settle_order(turn)
         return
@@ -81,13 +79,12 @@ def _settle_order(turn: Turn) -> None:
     state.order_rolls = {}
     if len(tied) > 1:
         state.order_contest = tied
-        turn.emit("order_tie", f"{' and '.join(tied)} tie with {best}; they roll again.",
-                  teams=tied, die=best)
+        turn.emit("order_tie", ALL, teams=tied, die=best)
         return
     state.order_contest = []
     state.phase = "turn"
     state.current = state.leader = tied[0]
-    turn.emit("first_player", f"{tied[0]} rolled highest and begins.", team=tied[0])
+    turn.emit("first_player", ALL, team=tied[0])
 
 
 def _move(turn: Turn, team: Team, die: int) -> None:
@@ -99,9 +96,7 @@ def _move(turn: Turn, team: Team, die: int) -> None:
     state.rolled = True
     start = team.position
     target = (start + die) % size
-    turn.emit("move", f"{team.name} rolls {die} and moves to field {target} "
-              f"({_field_name(board[target])}).", team=team.name, die=die, field=target,
-              color=board[target])
+    turn.emit("move", ALL, team=team.name, die=die, field=target, color=board[target])
     team.position = target
     for step in range(1, die + 1):
         passed = (start + step) % size
@@ -114,10 +109,6 @@ def _move(turn: Turn, team: Team, die: int) -> None:
     _land(turn, team, board[target])
 
 
-def _field_name(letter: str) -> str:
-    return FIELD_NAMES[letter]
-
-
 def _cross_start(turn: Turn, team: Team) -> None:
     """Start field: one year of business is complete (rulebook: "The Start Field")."""
     state = turn.state
@@ -125,9 +116,7 @@ def _cross_start(turn: Turn, team: Team) -> None:
     if team.years == 0 and not config.steps:
         # Base model: the second 10,000 at the FIRST crossing, never more.
         pay_capital(state, state.seq, team, config.second_capital, "second capital")
-        turn.emit("capital", f"{team.name} completes its first year and receives "
-                  f"{marks(config.second_capital)} Marks more starting capital.",
-                  team=team.name, amount=config.second_capital)
+        turn.emit("capital", ALL, team=team.name, amount=config.second_capital)
     if team.bank_debt:
         interest = -(-team.bank_debt * INTEREST_PERCENT // 100)  # rounded up to whole Marks
         state.pending.append(Pending("pay", interest, "interest",
@@ -174,8 +163,7 @@ def advance(turn: Turn) -> None:
                 if loan_due.pays_lender(turn, team, head):
                     continue
                 move_cash(turn, team, None, head.amount, head.reason)
-                turn.emit("paid", f"{team.name} pays {marks(head.amount)} Marks: {head.reason}"
-                          f"{' (' + head.detail + ')' if head.detail else ''}.",
+                turn.emit("paid", (team.name, BANK) if head.reason == "interest" else ALL,
                           team=team.name, amount=head.amount, reason=head.reason, **head.data)
                 continue
             if liquidity(state, team) < head.amount:
@@ -193,12 +181,11 @@ def advance(turn: Turn) -> None:
             continue
         if head.kind == "white" and not team.machines:
             state.pending.pop(0)
-            turn.emit("write_off", f"{team.name} has no machine to write off.", team=team.name,
-                      option="none")
+            turn.emit("write_off", ALL, team=team.name, option="none")
             continue
         if head.kind == "lease" and team.web < WEB_LEASE:
             state.pending.pop(0)
-            end_lease(turn, team, "has no 2 WEB chips to renew it", "no_chips")
+            end_lease(turn, team, "no_chips")
             continue
         auto = turn.rules.auto.get(head.kind)
         if auto is not None and auto(turn, team, head):
@@ -213,16 +200,12 @@ def _close_year(turn: Turn, team: Team) -> None:
     owned = [m for m in state.machines.values() if m.owner == team.name]
     doubles = sum(1 for m in owned if m.double)
     team.year_end_machines.append([len(owned) - doubles, doubles])
-    turn.emit("year_end", f"{team.name} completes year {team.years}.", team=team.name,
-              year=team.years)
+    turn.emit("year_end", ALL, team=team.name, year=team.years)
     turn.hook("close_year", team)
     years = state.config.years
     if years is not None and team.years >= years and not state.time_called:
         state.time_called = True
-        played = f"{team.years} year{'' if team.years == 1 else 's'}"
-        turn.emit("time_up", f"{team.name} has played {played}: time is up. The "
-                  "current round is played to its end.", team=team.name, why="years",
-                  years=team.years)
+        turn.emit("time_up", ALL, team=team.name, why="years", years=team.years)
 
 
 def _end_turn(turn: Turn) -> None:
@@ -269,5 +252,4 @@ def end_game(turn: Turn) -> None:
     state.deals = {}
     turn.hook("game_over")
     results = final_results(state)
-    turn.emit("game_over", "The game is over. " + "; ".join(
-        f"{r['team']}: {marks(r['result'])}" for r in results), results=results)
+    turn.emit("game_over", ALL, results=results)

@@ -180,7 +180,7 @@ def test_nobody_underbids_the_first_supplier_sells_all_at_the_market_price() -> 
     assert state.market == [0, 0, 0, 0, 5, 5, 5, 5]
     assert state.teams["S"].cash == START + 17_000 and state.pending == []
     end = [e for e in events if e["type"] == "bidding_end"][0]
-    assert end["sales"] == [] and "no further units sold" in end["text"]  # all sold uncovered
+    assert end["sales"] == [] and end["ended"] == "all_uncovered"
 
 
 def test_uncovered_units_at_the_announced_market_price_setting() -> None:
@@ -250,7 +250,7 @@ def test_a_team_that_does_not_answer_withdraws_when_the_bank_closes_the_round() 
     state = _game({"S": 2, "A": 2, "B": 2})
     _do(state, OfferSale("S", units=2, price=5_000), Bid("A", units=2, price=4_500))
     events = _do(state, CloseBidding(BANK))
-    assert "B did not answer" in events[0]["text"]
+    assert events[0]["type"] == "close_bidding" and events[0]["silent"] == ["B"]
     assert _data(state)["offers"] == {"A": {"units": 2, "price": 4_500}}
     assert waiting_for(state) == ["S"]
     events = _do(state, CloseBidding(BANK))  # S is silent: it does not match

@@ -238,7 +238,7 @@ def test_events_are_told_in_german(event: dict[str, Any], german: str) -> None:
         assert describe_event(event) == german
 
 
-def test_english_shows_the_engines_own_text() -> None:
+def test_english_shows_the_text_of_an_event_stored_before_codes() -> None:
     event, _german = EVENTS[3]
     assert describe_event(event, "en") == event["text"]
 

@@ -300,9 +300,9 @@ def test_every_event_of_a_played_game_is_german_on_a_german_page() -> None:
             "tax", "takeover_offered"} <= types
     english_left = []
     for event in played.events:
-        german = describe_event(event, "de")
-        if german == event["text"] and not _names_and_numbers_only(german, played.teams):
-            english_left.append(f"{event['type']}: {event['text']}")
+        german, english = describe_event(event, "de"), describe_event(event, "en")
+        if german == english and not _names_and_numbers_only(german, played.teams):
+            english_left.append(f"{event['type']}: {english}")
     assert not english_left, "\n".join(sorted(set(english_left))[:20])
 
 

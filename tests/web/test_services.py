@@ -9,6 +9,7 @@ import pytest
 
 from classroom import selectors, services, state_store
 from classroom.models import PIN_DIGITS, Classroom, Game, GameAction, Snapshot
+from classroom.texts import describe_event
 
 from .conftest import make_game
 
@@ -44,7 +45,7 @@ def test_a_move_is_logged_and_announced_on_commit(
     assert (game.seq, game.revision) == (1, 1)
     args = broadcast.call_args.args
     assert args[:3] == (game.pk, 1, 1)
-    assert any("moves to field 7" in e["text"] for e in args[3])
+    assert any("moves to field 7" in describe_event(e, "en") for e in args[3])
 
 
 def test_a_refused_move_changes_nothing(game: Game) -> None:

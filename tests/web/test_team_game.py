@@ -105,7 +105,7 @@ def test_no_team_reads_another_teams_private_deal(classroom: Classroom) -> None:
     green = news_of(game, "Green")
     assert "deal" not in green.lower() and "700" not in green and "Blue" not in green
     assert "pay back 800" not in screen(game, "Green")
-    assert "Red offers Blue a deal: gives 700 Marks" in news_of(game, "Red")  # its parties do
+    assert "Red offers Blue a deal (offer 1): gives 700 Marks" in news_of(game, "Red")  # its own
 
 
 def test_the_salaries_after_a_roll_are_in_numbers(classroom: Classroom) -> None:
@@ -168,7 +168,8 @@ def test_the_news_is_one_small_query_per_move_for_all_screens(classroom: Classro
         for team in ("Red", "Blue", "Green", "Red"):
             news.team_news(game, team)
     assert len(queries) == 1
-    assert any("rolls 1" in item["event"]["text"] for item in news.team_news(game, "Red"))
+    assert any(item["event"]["type"] == "move" and item["event"]["die"] == 1
+               for item in news.team_news(game, "Red"))
     services.undo(game_id=game.pk, to_seq=0)
     game.refresh_from_db()
     assert news.team_news(game, "Red") == []

@@ -24,21 +24,22 @@ DEAL = {"type": "propose_deal", "partner": "Blue", "give": {"cash": 700},
 
 
 def test_a_deal_offer_reads_discreetly_for_everyone_but_its_parties() -> None:
-    offered = {"type": "deal_offered", "team": "Red", "partner": "Blue", "deal": 3,
-               "text": "Red offers Blue a deal: gives 700 Marks, asks 1 raw unit."}
-    credit = {"type": "credit", "team": "Red", "amount": 4000,
-              "text": "Red borrows 4,000 Marks from the bank."}
+    offered = {"type": "deal_offered", "audience": ["Red", "Blue"], "team": "Red",
+               "partner": "Blue", "deal": 3, "give": {"cash": 700}, "take": {"raw": 1}}
+    credit = {"type": "credit", "audience": ["Red", "bank"], "team": "Red", "amount": 4000}
+    full_offer = "Red offers Blue a deal (offer 3): gives 700 Marks, asks 1 unit of raw material."
+    full_credit = "Red borrows 4,000 Marks from the bank."
     lines = ticker.tickers([offered, credit], "en")
     assert lines["public"] == ["Red offers Blue a private deal."]
-    assert lines["Red"] == [offered["text"], credit["text"]]
-    assert lines["Blue"] == [offered["text"]]  # Red's credit is Red's business
-    assert lines["bank"] == [offered["text"], credit["text"]]
+    assert lines["Red"] == [full_offer, full_credit]
+    assert lines["Blue"] == [full_offer]  # Red's credit is Red's business
+    assert lines["bank"] == [full_offer, full_credit]
     assert "700" not in " ".join(lines["public"]) and "4,000" not in " ".join(lines["public"])
 
 
 def test_in_german_too() -> None:
-    offered = {"type": "deal_offered", "team": "Rot", "partner": "Blau", "deal": 3,
-               "text": "Rot offers Blau a deal: gives 700 Marks, asks 1 raw unit."}
+    offered = {"type": "deal_offered", "audience": ["Rot", "Blau"], "team": "Rot",
+               "partner": "Blau", "deal": 3, "give": {"cash": 700}, "take": {"raw": 1}}
     german = ticker.tickers([offered], "de")["public"]
     assert german == ["Rot bietet Blau ein privates Geschäft an."]
 

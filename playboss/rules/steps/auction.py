@@ -34,7 +34,7 @@ from ..market import purchase_zones
 from ..money import move_cash, require_cash
 from ..ruleset import Check, Handler, RulePart
 from ..state import BANK, MARKET, GameState, Pending, Team
-from ..turn import Turn
+from ..turn import ALL, Turn
 from ..turn_checks import check_turn
 
 STEP = 2
@@ -119,15 +119,13 @@ def _start(turn: Turn, buyer: Team, zone: int) -> None:
     state.step["auction"] = {"buyer": buyer.name, "zone": zone, "units": units,
                              "opening": opening, "bids": [], "passed": []}
     state.pending.insert(0, Pending(PENDING, opening, "auction", f"{units} units"))
-    turn.emit("auction_open", f"The bank auctions the {units_of(units)} left in the "
-              f"{marks(opening)} zone as one lot: bids above {marks(opening)} Marks per unit.",
-              zone=zone, units=units, opening=opening, buyer=buyer.name)
+    turn.emit("auction_open", ALL, zone=zone, units=units, opening=opening, buyer=buyer.name)
 
 
-def _close(turn: Turn, why: str, how: str) -> None:
+def _close(turn: Turn, how: str) -> None:
     """Sell the lot to the highest bid whose team can still pay it, or leave it on the board.
-    ``why`` is said in the event's sentence, ``how`` in a word for its field (``"no_bids"``,
-    ``"all_passed"``, ``"bank"``)."""
+    ``how`` says why it closes, in a word for the event (``"no_bids"``, ``"all_passed"``,
+    ``"bank"``)."""
     state = turn.state
     auction = state.step.pop("auction")
     if state.pending and state.pending[0].kind == PENDING:
@@ -135,7 +133,7 @@ def _close(turn: Turn, why: str, how: str) -> None:
     zone = auction["zone"]
     # The lot cannot grow, but goods sold into the market never take from it; guard anyway.
     units = min(auction["units"], state.market[zone])
-    turn.emit("auction_closed", f"The auction closes: {why}.", zone=zone, how=how)
+    turn.emit("auction_closed", ALL, zone=zone, how=how)
     tried: set[str] = set()
     for name, price in reversed(auction["bids"] if units else []):
         if name in tried:
@@ -144,16 +142,11 @@ def _close(turn: Turn, why: str, how: str) -> None:
         team = state.teams[name]
         cost = price * units
         if team.bankrupt or team.cash < cost:
-            turn.emit("auction_default", f"{name} can no longer pay {marks(cost)} Marks for its "
-                      f"bid of {marks(price)} Marks per unit; the next highest bid counts.",
-                      team=name, price=price, cost=cost)
+            turn.emit("auction_default", ALL, team=name, price=price, cost=cost)
             continue
         _sell_lot(turn, team, zone, units, price)
         return
-    turn.emit("auction_unsold", f"No bid above {marks(auction['opening'])} Marks: the "
-              f"{units_of(units)} {'stays' if units == 1 else 'stay'} on the board.", zone=zone,
-              units=units,
-              opening=auction["opening"])
+    turn.emit("auction_unsold", ALL, zone=zone, units=units, opening=auction["opening"])
 
 
 def _sell_lot(turn: Turn, team: Team, zone: int, units: int, price: int) -> None:
@@ -163,9 +156,7 @@ def _sell_lot(turn: Turn, team: Team, zone: int, units: int, price: int) -> None
     team.raw += units
     state.ledger.post(state.seq, "raw", MARKET, team.name, units, "auction")
     move_cash(turn, team, None, cost, "auction")
-    turn.emit("auction_won", f"{team.name} buys the lot of {units_of(units)} at "
-              f"{marks(price)} Marks each for {marks(cost)} Marks.", team=team.name,
-              units=units, price=price, cost=cost)
+    turn.emit("auction_won", ALL, team=team.name, units=units, price=price, cost=cost)
 
 
 def _auto_close(turn: Turn, team: Team, head: Pending) -> bool:
@@ -176,8 +167,7 @@ def _auto_close(turn: Turn, team: Team, head: Pending) -> bool:
         return True
     if still_to_answer(turn.state, auction):
         return False
-    why = "every team has passed since the last bid" if auction["bids"] else "no team bids"
-    _close(turn, why, "all_passed" if auction["bids"] else "no_bids")
+    _close(turn, "all_passed" if auction["bids"] else "no_bids")
     return True
 
 
@@ -252,9 +242,7 @@ def _bid(turn: Turn, action: AuctionBid) -> None:
     units = auction["units"]
     auction["bids"].append([team.name, price])
     auction["passed"] = []
-    turn.emit("auction_bid", f"{team.name} bids {marks(price)} Marks per unit "
-              f"({marks(price * units)} Marks for the lot).", team=team.name, price=price,
-              units=units)
+    turn.emit("auction_bid", ALL, team=team.name, price=price, units=units)
 
 
 def _pass(turn: Turn, action: AuctionPass) -> None:
@@ -270,13 +258,12 @@ def _pass(turn: Turn, action: AuctionPass) -> None:
         raise RuleViolation("You have passed already; you may still bid until the auction "
                             "closes.", RULE, code="auction_passed_already")
     auction["passed"].append(team.name)
-    turn.emit("auction_pass", f"{team.name} offers no more than {marks(standing)} Marks per "
-              "unit.", team=team.name, price=standing)
+    turn.emit("auction_pass", ALL, team=team.name, price=standing)
 
 
 def _close_by_bank(turn: Turn, action: CloseAuction) -> None:
     _require_auction(turn)
-    _close(turn, "the bank closes it", "bank")
+    _close(turn, "bank")
 
 
 # ---------------------------------------------------------------- the red field's purchase

@@ -24,11 +24,11 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..actions import Action
-from ..errors import RuleViolation, marks
+from ..errors import RuleViolation
 from ..ruleset import RulePart
 from ..state import GameState, Team
 from ..statements import balance_sheet
-from ..turn import Turn
+from ..turn import ALL, Turn
 from .common import enabled
 
 STEP = 5
@@ -69,7 +69,7 @@ def _personal_goal(turn: Turn, action: SetPersonalGoal) -> None:
         raise RuleViolation("The personal goal is written down at the start of the game, "
                             "before your first roll.", RULE, code="personal_goal_too_late")
     team.step["personal_goal"] = text
-    turn.emit("personal_goal", f"{team.name} writes down its personal goal.", team=team.name)
+    turn.emit("personal_goal", ALL, team=team.name)
 
 
 
@@ -83,15 +83,11 @@ def _on_sale(turn: Turn, team: Team, revenue: int) -> None:
         return
     if goal == "first_to_sales":
         state.step["goal_winner"] = team.name
-        turn.emit("market_leader", f"{team.name} reaches {marks(team.sales_total)} Marks sales "
-                  f"first and is the market leader: it wins.", team=team.name,
-                  sales=team.sales_total)
+        turn.emit("market_leader", ALL, team=team.name, sales=team.sales_total)
         state.step["end_now"] = True  # the engine ends the game once this action is done
     elif not state.time_called:
         state.time_called = True
-        turn.emit("time_up", f"{team.name} reaches {marks(team.sales_total)} Marks sales: the "
-                  "game ends when the current round is played out.", team=team.name,
-                  why="sales", sales=team.sales_total)
+        turn.emit("time_up", ALL, team=team.name, why="sales", sales=team.sales_total)
 
 
 

@@ -34,7 +34,7 @@ from ..money import move_cash, require_cash
 from ..red_field import sale_prices
 from ..ruleset import Handler, RulePart
 from ..state import BANK, PRODUCTION, GameState, Pending, Team
-from ..turn import Turn
+from ..turn import ALL, Turn
 from ..turn_checks import need_units, require_turn
 
 STEP = 3
@@ -113,10 +113,9 @@ def _set_owner(state: GameState, trough: int, owner: str | None) -> None:
         CHIPS if owner is not None else -CHIPS)
 
 
-def _free(turn: Turn, team: Team, trough: int, why: str, how: str) -> None:
-    """The trough becomes free; its chips go to the team ("NOT back to the bank"). ``why``
-    is said in the event's sentence, ``how`` in a word for its field (``"closed"``,
-    ``"unpaid"``, ``"bankrupt"``)."""
+def _free(turn: Turn, team: Team, trough: int, how: str) -> None:
+    """The trough becomes free; its chips go to the team ("NOT back to the bank"). ``how``
+    says why, in a word for the event (``"closed"``, ``"unpaid"``, ``"bankrupt"``)."""
     state = turn.state
     _set_owner(state, trough, None)
     team.web += CHIPS
@@ -124,9 +123,7 @@ def _free(turn: Turn, team: Team, trough: int, why: str, how: str) -> None:
     # A fee still queued for this trough is no longer due.
     state.pending = [p for p in state.pending
                      if not (p.kind == FEE and p.detail == str(trough))]
-    turn.emit("marketing_closed", f"{team.name}'s marketing organization {trough} closes "
-              f"({why}); its {CHIPS} WEB chips go to {team.name}.", team=team.name,
-              trough=trough, how=how, chips=CHIPS)
+    turn.emit("marketing_closed", ALL, team=team.name, trough=trough, how=how, chips=CHIPS)
 
 
 def _step_on(state: GameState) -> None:
@@ -173,9 +170,8 @@ def _found(turn: Turn, action: FoundMarketing) -> None:
     state.web_bank -= CHIPS
     state.ledger.post(state.seq, "web", BANK, TROUGH_PARTY, CHIPS, REASON)
     _set_owner(state, trough, team.name)
-    turn.emit("marketing_founded", f"{team.name} founds marketing organization {trough} for "
-              f"{marks(FOUNDING_COST)} Marks; the bank puts {CHIPS} WEB chips in the trough.",
-              team=team.name, trough=trough, cost=FOUNDING_COST, chips=CHIPS)
+    turn.emit("marketing_founded", ALL, team=team.name, trough=trough, cost=FOUNDING_COST,
+              chips=CHIPS)
 
 
 def _close(turn: Turn, action: CloseMarketing) -> None:
@@ -195,7 +191,7 @@ def _close(turn: Turn, action: CloseMarketing) -> None:
         if trough not in mine:
             raise RuleViolation(f"Marketing trough {trough} is not yours.", RULE,
                                 code="trough_not_yours", params={"trough": trough})
-    _free(turn, team, trough, "its WEB chips are withdrawn", "closed")
+    _free(turn, team, trough, "closed")
 
 
 
@@ -244,11 +240,9 @@ def _pay(turn: Turn, action: PayMarketing) -> None:
                    code="cash_for_marketing_costs")
         state.pending.pop(0)
         move_cash(turn, team, None, YEARLY_COST, REASON)
-        turn.emit("marketing_paid", f"{team.name} pays {marks(YEARLY_COST)} Marks marketing "
-                  f"costs for organization {trough}.", team=team.name, trough=trough,
-                  cost=YEARLY_COST)
+        turn.emit("marketing_paid", ALL, team=team.name, trough=trough, cost=YEARLY_COST)
     else:
-        _free(turn, team, trough, "the marketing costs are not paid", "unpaid")
+        _free(turn, team, trough, "unpaid")
 
 
 
@@ -325,11 +319,8 @@ def _auto_sale(turn: Turn, team: Team, head: Pending) -> bool:
     state.pending.pop(0)
     if left and not sold_this_roll(team):
         stock = sellable(state, team)
-        why = ("has no finished unit in stock from before this roll" if not stock
-               else "finds no open dimple in the market")
-        turn.emit("marketing_idle", f"{team.name}'s marketing organization {why}: it sells "
-                  "nothing this roll.", team=team.name, why="no_stock" if not stock
-                  else "market_full")
+        turn.emit("marketing_idle", ALL, team=team.name,
+                  why="no_stock" if not stock else "market_full")
     return True
 
 
@@ -395,9 +386,7 @@ def _sell(turn: Turn, action: MarketingSale) -> None:
     if at_item and not allowance(state, team):
         state.pending.pop(0)
     team.sales_total += revenue
-    turn.emit("marketing_sale", f"{team.name} sells {units_of(units)} through its marketing "
-              f"organization for {marks(revenue)} Marks.", team=team.name, units=units,
-              revenue=revenue, prices=prices)
+    turn.emit("marketing_sale", ALL, team=team.name, units=units, revenue=revenue, prices=prices)
     turn.hook("sale", team, revenue)
 
 
@@ -410,8 +399,7 @@ def _pass(turn: Turn, action: Pass, base: Handler) -> None:
         base(turn, action)
         return
     state.pending.pop(0)
-    turn.emit("pass", f"{action.actor} sells nothing (more) through its marketing "
-              "organization this roll.", team=action.actor, on="marketing_sale")
+    turn.emit("pass", ALL, team=action.actor, on="marketing_sale")
 
 
 
@@ -423,7 +411,7 @@ def _on_bankrupt(turn: Turn, team: Team) -> None:
     if STEP not in turn.state.config.steps:
         return
     for trough in owned(turn.state, team):
-        _free(turn, team, trough, "bankruptcy", "bankrupt")
+        _free(turn, team, trough, "bankrupt")
 
 
 

@@ -30,7 +30,7 @@ from ..money import move_cash
 from ..ruleset import RulePart
 from ..state import BANK, GameState, Team
 from ..statements import balance_sheet
-from ..turn import Turn
+from ..turn import ALL, Turn
 from . import labor
 from .common import enabled
 
@@ -107,9 +107,8 @@ def _offer(turn: Turn, action: OfferTakeover) -> None:
     offer_id = str(state.new_id())
     state.step.setdefault("takeovers", {})[offer_id] = {"buyer": buyer.name, "target": target.name,
                                "price": action.price, "terms": action.terms}
-    turn.emit("takeover_offered", f"{buyer.name} offers {marks(action.price)} Marks for "
-              f"{target.name}'s business (offer {offer_id}).", team=buyer.name,
-              partner=target.name, offer=int(offer_id), price=action.price)
+    turn.emit("takeover_offered", (buyer.name, target.name), team=buyer.name, partner=target.name,
+              offer=int(offer_id), price=action.price)
 
 
 def _find(state: GameState, offer_id: int) -> dict[str, Any]:
@@ -128,9 +127,8 @@ def _reject(turn: Turn, action: RejectTakeover) -> None:
         raise RuleViolation("Only the two teams of an offer can turn it down.", RULE,
                             code="takeover_reject_parties")
     del offers(state)[str(action.offer)]
-    turn.emit("takeover_rejected", f"The offer for {offer['target']}'s business is off.",
-              team=action.actor, target=offer["target"], buyer=offer["buyer"],
-              offer=action.offer)
+    turn.emit("takeover_rejected", ALL, team=action.actor, target=offer["target"],
+              buyer=offer["buyer"], offer=action.offer)
 
 
 def acceptance_problem(state: GameState, offer: dict[str, Any]) -> RuleViolation | None:
@@ -185,9 +183,7 @@ def _accept(turn: Turn, action: AcceptTakeover) -> None:
     for offer_id in [k for k, o in offers(state).items()
                      if target.name in (o["buyer"], o["target"])]:
         del offers(state)[offer_id]
-    turn.emit("takeover", f"{buyer.name} buys {target.name}'s business for {marks(price)} "
-              "Marks and takes over its books.", team=buyer.name, partner=target.name,
-              price=price)
+    turn.emit("takeover", ALL, team=buyer.name, partner=target.name, price=price)
 
 
 def _open_year_loss(turn: Turn, target: Team) -> int:

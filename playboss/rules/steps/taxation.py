@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import marks
 from ..money import owe
 from ..ruleset import RulePart
 from ..state import Team
 from ..statements import balance_sheet
-from ..turn import Turn
+from ..turn import ALL, Turn
 from .common import enabled
 
 #: (upper bound of the band, percent) — "up to 2,000 no tax; 2,000 ... 10,000 50%; 10,000 ...
@@ -89,9 +88,8 @@ def on_close_year(turn: Turn, team: Team) -> None:
     data["profit_at_year_start"] = profit_now
     data["taxes_paid_in_year"] = 0
     tax = record["tax"]
-    turn.emit("tax", f"{team.name} declares {marks(profit)} Marks profit for year {team.years}"
-              f"; taxable {marks(record['taxable'])}, tax {marks(tax)} Marks.", team=team.name,
-              year=team.years, profit=profit, taxable=record["taxable"], tax=tax)
+    turn.emit("tax", ALL, team=team.name, year=team.years, profit=profit, taxable=record["taxable"],
+              tax=tax)
     if tax:
         data["taxes_paid_in_year"] = tax  # it is paid in the new year; added back there
         owe(turn, team, tax, "tax", f"year {team.years}", {"year": team.years})

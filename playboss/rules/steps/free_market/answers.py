@@ -9,16 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action
-from ...errors import RuleViolation, marks
+from ...errors import RuleViolation
 from ...state import Team
-from ...turn import Turn
+from ...turn import ALL, Turn
 from ...turn_checks import need_units
 from .actions import Bid, CloseBidding, MatchBid, WithdrawBid
 from .checks import check_bid_price, check_bid_units, whole_number
 from .constants import RULE
 from .phase import phase_of
 from .rounds import close_stage, progress, withdraw
-from .wording import units_text
 
 
 def _answering(turn: Turn, action: Action) -> tuple[dict[str, Any], Team]:
@@ -64,8 +63,7 @@ def bid(turn: Turn, action: Bid) -> None:
     check_bid_price(data, team.name, price)
     data["offers"][team.name] = {"units": units, "price": price}
     data["waiting"].remove(team.name)
-    turn.emit("bid", f"{team.name} offers {units_text(units)} at {marks(price)} Marks each.",
-              team=team.name, units=units, price=price, round=data["round"])
+    turn.emit("bid", ALL, team=team.name, units=units, price=price, round=data["round"])
     progress(turn)
 
 
@@ -77,15 +75,14 @@ def match_bid(turn: Turn, action: MatchBid) -> None:
                             code="bidding_match_seller_only", params={"seller": data["seller"]})
     data["seller_price"] = data["point"]
     data["waiting"].remove(team.name)
-    turn.emit("match_bid", f"{team.name} goes along with {marks(data['point'])} Marks.",
-              team=team.name, price=data["point"], round=data["round"])
+    turn.emit("match_bid", ALL, team=team.name, price=data["point"], round=data["round"])
     progress(turn)
 
 
 def withdraw_bid(turn: Turn, action: WithdrawBid) -> None:
     data, team = _answering(turn, action)
     data["waiting"].remove(team.name)
-    withdraw(turn, data, team.name, "withdraws", "withdraws")
+    withdraw(turn, data, team.name, "withdraws")
     progress(turn)
 
 
@@ -94,8 +91,6 @@ def close_bidding(turn: Turn, action: CloseBidding) -> None:
     if data is None:
         raise RuleViolation("No bidding is running now.", RULE, code="no_bidding")
     silent = list(data["waiting"])
-    turn.emit("close_bidding", f"The bank closes round {data['round']} of the bidding"
-              f"{': ' + ', '.join(silent) + ' did not answer' if silent else ''}.",
-              round=data["round"], silent=silent)
+    turn.emit("close_bidding", ALL, round=data["round"], silent=silent)
     close_stage(turn, data)
     progress(turn)

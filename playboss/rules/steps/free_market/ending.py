@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import marks
-from ...turn import Turn
+from ...turn import ALL, Turn
 from .constants import ALL_UNCOVERED, KEY, KIND
 from .market_state import room
 from .sales import sell_units
@@ -27,9 +26,8 @@ def finish_by_rank(turn: Turn, data: dict[str, Any], why: str) -> None:
     state = turn.state
     if data["seller_in"]:
         data["seller_in"] = False
-        turn.emit("withdraw_bid", f"{data['seller']}, the first supplier, has not matched "
-                  f"the competition's price and sells nothing.", team=data["seller"],
-                  seller=True, why="not_matched", price=data["seller_price"])
+        turn.emit("withdraw_bid", ALL, team=data["seller"], seller=True, why="not_matched",
+                  price=data["seller_price"])
     left = data["units"]
     sales: list[tuple[str, int, int]] = []
     by_price: dict[int, list[str]] = {}
@@ -45,8 +43,7 @@ def finish_by_rank(turn: Turn, data: dict[str, Any], why: str) -> None:
                 order.append(tied.pop(_draw_index(turn, f"free_market_tie_{draws}",
                                                   len(tied))))
                 draws += 1
-            turn.emit("bidding_tie", f"Offers at {marks(price)} Marks do not all fit: chance "
-                      f"orders them {', '.join(order)}.", price=price, order=order)
+            turn.emit("bidding_tie", ALL, price=price, order=order)
             tied = order
         for name in tied:
             units = min(data["offers"][name]["units"], left)
@@ -82,10 +79,7 @@ def finish(turn: Turn, data: dict[str, Any], sales: list[tuple[str, int, int]],
                 del state.pending[i]
                 break
     del state.step[KEY]
-    said = "; ".join(f"{n} {u} at {marks(p)}" for n, u, p in sales) or (
-        "no further units" if why == ALL_UNCOVERED else "no units")
-    turn.emit("bidding_end", f"The bidding ends ({why}): {said} sold.", why=why,
-              ended=_ENDED.get(why, ""),
+    turn.emit("bidding_end", ALL, ended=_ENDED.get(why, ""),
               sales=[{"team": n, "units": u, "price": p} for n, u, p in sales])
     for name, units, price in sales:
         team = state.teams[name]

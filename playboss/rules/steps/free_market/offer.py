@@ -15,7 +15,7 @@ from ...market import open_dimples
 from ...red_field import decided, sale_prices
 from ...ruleset import Check, Handler
 from ...state import GameState, Pending, Team
-from ...turn import Turn
+from ...turn import ALL, Turn
 from ...turn_checks import check_turn, need_units
 from . import asking_price
 from .actions import OfferSale
@@ -25,7 +25,6 @@ from .market_state import current_market_price
 from .rounds import progress
 from .sales import sell_units
 from .stock import sellable
-from .wording import units_text
 
 
 def _refuse_sale(state: GameState) -> NoReturn:
@@ -139,9 +138,7 @@ def _open_bidding(turn: Turn, team: Team, units: int, price: int, market: int) -
     # The bidding goes in front of the red decision, which is completed when it ends.
     state.pending.insert(0, Pending(KIND, units, "free market",
                                     f"{team.name} offers {units} at {marks(price)}"))
-    turn.emit("offer_sale", f"{team.name} offers {units_text(units)} at {marks(price)} Marks each "
-              f"(market price {marks(market)}). Teams with finished product may underbid.",
-              team=team.name, units=units, price=price, market_price=market)
+    turn.emit("offer_sale", ALL, team=team.name, units=units, price=price, market_price=market)
     data["waiting"] = [n for n, t in state.teams.items()
                        if n != team.name and not t.bankrupt and sellable(state, t) >= 1]
     progress(turn)

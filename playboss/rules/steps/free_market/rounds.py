@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import marks
-from ...turn import Turn
+from ...turn import ALL, Turn
 from .constants import ALL_UNCOVERED
 from .ending import competitor_sales, finish, finish_by_rank
 from .phase import allowed_prices, eligible, lowest_price, phase_of, units_offered
 from .sales import sell_uncovered
 from .stock import sellable
-from .wording import prices_text, units_text
 
 
 def progress(turn: Turn) -> None:
@@ -27,8 +25,7 @@ def progress(turn: Turn) -> None:
     while (data := phase_of(state)) is not None:
         for name in [n for n in data["waiting"] if not eligible(state, data, n)]:
             data["waiting"].remove(name)
-            withdraw(turn, data, name, "has no finished product left and withdraws",
-                      "no_stock")
+            withdraw(turn, data, name, "no_stock")
         if data["waiting"]:
             return
         close_stage(turn, data)
@@ -39,7 +36,7 @@ def close_stage(turn: Turn, data: dict[str, Any]) -> None:
     withdraws; then the bidding ends or the next stage begins."""
     for name in list(data["waiting"]):
         data["waiting"].remove(name)
-        withdraw(turn, data, name, "did not answer and withdraws", "silent")
+        withdraw(turn, data, name, "silent")
     _clamp_offers(turn, data)
     if data["stage"] == "seller":
         _after_seller(turn, data)
@@ -54,26 +51,22 @@ def _clamp_offers(turn: Turn, data: dict[str, Any]) -> None:
     for name in list(data["offers"]):
         have = sellable(state, state.teams[name])
         if have < 1:
-            withdraw(turn, data, name, "has no finished product left and withdraws",
-                      "no_stock")
+            withdraw(turn, data, name, "no_stock")
         elif have < data["offers"][name]["units"]:
             data["offers"][name]["units"] = have
 
 
-def withdraw(turn: Turn, data: dict[str, Any], name: str, how: str, why: str) -> None:
-    """``name`` leaves the bidding; ``how`` says so in the event's sentence, ``why`` in a
-    word for its field (``"withdraws"``, ``"silent"``, ``"no_stock"``)."""
+def withdraw(turn: Turn, data: dict[str, Any], name: str, why: str) -> None:
+    """``name`` leaves the bidding; ``why`` says why, in a word for the event
+    (``"withdraws"``, ``"silent"``, ``"no_stock"``)."""
     if name == data["seller"]:
         data["seller_in"] = False
-        turn.emit("withdraw_bid", f"{name}, the first supplier, {how} from the bidding at "
-                  f"{marks(data['seller_price'])} Marks.", team=name, seller=True, why=why,
-                  price=data["seller_price"])
+        turn.emit("withdraw_bid", ALL, team=name, seller=True, why=why, price=data["seller_price"])
         return
     data["offers"].pop(name, None)
     if name not in data["withdrawn"]:
         data["withdrawn"].append(name)
-    turn.emit("withdraw_bid", f"{name} {how} from the bidding.", team=name, seller=False,
-              why=why)
+    turn.emit("withdraw_bid", ALL, team=name, seller=False, why=why)
 
 
 def _after_competitors(turn: Turn, data: dict[str, Any]) -> None:
@@ -120,15 +113,10 @@ def _start_stage(turn: Turn, data: dict[str, Any], stage: str, round_no: int) ->
     data["point"] = lowest_price(data) or data["seller_price"]
     if stage == "seller":
         data["waiting"] = [data["seller"]]
-        turn.emit("bidding_round", f"Round {round_no}: the competition offers "
-                  f"{units_text(units_offered(data))} down to {marks(data['point'])} Marks. "
-                  f"{data['seller']} matches that price or withdraws.",
-                  round=round_no, stage=stage, price=data["point"], offered=units_offered(data),
-                  seller=data["seller"])
+        turn.emit("bidding_round", ALL, round=round_no, stage=stage, price=data["point"],
+                  offered=units_offered(data), seller=data["seller"])
         return
     data["round_start"] = {n: dict(o) for n, o in data["offers"].items()}
     data["waiting"] = [n for n in state.teams if n in data["offers"]]
-    turn.emit("bidding_round", f"Round {round_no}: {units_text(units_offered(data))} on offer for "
-              f"{data['units']} sought; offers at {prices_text(allowed_prices(data, ''))}.",
-              round=round_no, stage=stage, price=data["point"], offered=units_offered(data),
-              sought=data["units"], prices=allowed_prices(data, ""))
+    turn.emit("bidding_round", ALL, round=round_no, stage=stage, price=data["point"],
+              offered=units_offered(data), sought=data["units"], prices=allowed_prices(data, ""))

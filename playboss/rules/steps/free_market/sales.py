@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import marks
 from ...goods import to_market
 from ...money import move_cash
 from ...red_field import sale_prices
 from ...state import Team
-from ...turn import Turn
+from ...turn import ALL, Turn
 from .market_state import room
 from .phase import units_offered
 from .stock import sellable
-from .wording import units_text
 
 
 def sell_uncovered(turn: Turn, data: dict[str, Any]) -> None:
@@ -38,10 +36,8 @@ def sell_uncovered(turn: Turn, data: dict[str, Any]) -> None:
         prices = [data["market_price"]] * units
     else:
         prices = sale_prices(state, seller, units, advertising=False)
-    turn.emit("uncovered", f"The competition offers {covered} of the "
-              f"{data['announced_units']} units: {seller.name} sells {units_text(units)} without "
-              "competition at the market price.", team=seller.name, units=units,
-              covered=covered, announced=data["announced_units"])
+    turn.emit("uncovered", ALL, team=seller.name, units=units, covered=covered,
+              announced=data["announced_units"])
     _record(data, seller.name, units, prices, "uncovered")
     sell_units(turn, seller, units, prices, "uncovered")
 
@@ -58,9 +54,4 @@ def sell_units(turn: Turn, team: Team, units: int, prices: list[int], how: str) 
     move_cash(turn, None, team, revenue, "sale")
     team.sales_total += revenue
     turn.hook("sale", team, revenue)
-    each = (f"{marks(prices[0])} Marks each" if len(set(prices)) == 1
-            else f"{marks(revenue)} Marks")
-    label = {"advertising": " (advertising)", "uncovered": " (not covered by the competition)"
-             }.get(how, "")
-    turn.emit("sell", f"{team.name} sells {units_text(units)} at {each}{label}.", team=team.name,
-              units=units, revenue=revenue, prices=prices, how=how)
+    turn.emit("sell", ALL, team=team.name, units=units, revenue=revenue, prices=prices, how=how)

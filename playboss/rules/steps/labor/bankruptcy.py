@@ -6,8 +6,8 @@ Rulebook: "Termination", "Strike", "Lockout" (part I's bankruptcy, applied to st
 from __future__ import annotations
 
 from ...state import Team
-from ...turn import Turn
-from .books import books, contracts, move_workers, strike_of, team_data, workers_of, workers_text
+from ...turn import ALL, Turn
+from .books import books, contracts, move_workers, strike_of, team_data, workers_of
 from .constants import STEP, WORKERS
 from .hiring import sync_hiring
 from .strikes_and_lockouts import stop_strike
@@ -25,14 +25,12 @@ def on_bankrupt(turn: Turn, team: Team) -> None:
         contracts(team).clear()
         lab["unemployed"] += staff
         move_workers(turn, team.name, WORKERS, staff, "bankruptcy")
-        turn.emit("workers_leave", f"{workers_text(staff)} of {team.name} lose their jobs and go "
-                  "back to the worker representative, unemployed.", team=team.name,
-                  workers=staff, why="bankrupt")
+        turn.emit("workers_leave", ALL, team=team.name, workers=staff, why="bankrupt")
     for key in [k for k, o in lab["offers"].items() if o["team"] == team.name]:
         del lab["offers"][key]
     if team.name in lab["lockouts"]:
         lab["lockouts"].remove(team.name)
     if strike_of(state, team.name):
-        stop_strike(turn, team.name, "The business is bankrupt: the strike ends", "bankrupt")
+        stop_strike(turn, team.name, "bankrupt")
     team_data(team)["field"] = None
     sync_hiring(state)

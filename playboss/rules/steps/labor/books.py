@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import marks
 from ...state import BANK, GameState, Team
 from ...turn import Turn
 from .constants import FUND, START_SALARY, STEP, WORKER, WORKERS
@@ -97,11 +96,6 @@ def workers_pay_bank(turn: Turn, amount: int, reason: str) -> int:
 
 def move_workers(turn: Turn, source: str, target: str, count: int, reason: str) -> None:
     turn.state.ledger.post(turn.state.seq, WORKER, source, target, count, reason)
-
-
-def shortfall(due: int, paid: int) -> str:
-    return "" if paid >= due else (f" It has only {marks(paid)} Marks and pays that "
-                                   f"({marks(due - paid)} Marks unpaid).")
 
 
 def workers_text(n: int) -> str:

@@ -12,9 +12,9 @@ from ...actions import Roll
 from ...errors import RuleViolation, marks
 from ...ruleset import Handler
 from ...state import GameState, Pending, Team
-from ...turn import Turn
+from ...turn import ALL, Turn
 from .actions import AcceptHire, OfferHire, RejectHire
-from .books import available, books, contracts, move_workers, open_offer, workers_of, workers_text
+from .books import available, books, contracts, move_workers, open_offer, workers_of
 from .checks import require_step, team_concerned, whole_number
 from .constants import HIRING, START_SALARY, STEP, WORKERS, section
 
@@ -69,11 +69,8 @@ def offer_hire(turn: Turn, action: OfferHire) -> None:
     oid = state.new_id()
     lab["offers"][str(oid)] = {"id": oid, "team": team.name, "by": action.actor,
                                "workers": workers, "salary": salary}
-    who = "The worker representative" if action.actor == WORKERS else team.name
-    to = team.name if action.actor == WORKERS else "the worker representative"
-    turn.emit("hire_offered", f"{who} offers {to} {workers_text(workers)} at {marks(salary)} Marks "
-              f"a red field each (offer {oid}).", team=team.name, by=action.actor, offer=oid,
-              workers=workers, salary=salary)
+    turn.emit("hire_offered", ALL, team=team.name, by=action.actor, offer=oid, workers=workers,
+              salary=salary)
     sync_hiring(state)
 
 
@@ -117,9 +114,8 @@ def accept_hire(turn: Turn, action: AcceptHire) -> None:
     contracts(team).extend({"salary": salary, "notice": False, "leaving": False}
                            for _ in range(workers))
     move_workers(turn, WORKERS, team.name, workers, "hiring")
-    turn.emit("hired", f"{team.name} hires {workers_text(workers)} at {marks(salary)} Marks a red "
-              f"field each; it employs {workers_of(team)}.", team=team.name, offer=offer["id"],
-              workers=workers, salary=salary, employs=workers_of(team))
+    turn.emit("hired", ALL, team=team.name, offer=offer["id"], workers=workers, salary=salary,
+              employs=workers_of(team))
     sync_hiring(state)
 
 
@@ -138,12 +134,11 @@ def reject_hire(turn: Turn, action: RejectHire) -> None:
     if action.actor == answerer:
         team = state.teams[offer["team"]]
         lab["last_rejected"][team.name] = team.rolls  # a greedy bot does not ask twice a turn
-        text, how = "turns down", "rejected"
+        how = "rejected"
     else:
-        text, how = "withdraws", "withdrawn"
-    who = "The worker representative" if action.actor == WORKERS else action.actor
-    turn.emit("hire_rejected", f"{who} {text} hiring offer {offer['id']}.", team=offer["team"],
-              offer=offer["id"], by=action.actor, how=how)
+        how = "withdrawn"
+    turn.emit("hire_rejected", ALL, team=offer["team"], offer=offer["id"], by=action.actor,
+              how=how)
     sync_hiring(state)
 
 

@@ -6,10 +6,9 @@ Rulebook: "Labor Costs", "Unemployment Support"."""
 
 from __future__ import annotations
 
-from ...errors import marks
 from ...state import Team
-from ...turn import Turn
-from .books import books, move_workers, shortfall, workers_pay_bank, workers_text
+from ...turn import ALL, Turn
+from .books import books, move_workers, workers_pay_bank
 from .constants import RETIRED, STEP, WORKERS
 
 
@@ -27,10 +26,7 @@ def on_close_year(turn: Turn, team: Team) -> None:
     lab["pool"] = 0
     lab["retired"] += unused
     move_workers(turn, WORKERS, RETIRED, unused, "retired after the first lap")
-    turn.emit("workers_retired", f"{team.name} completes the first year: the worker "
-              f"representative returns {workers_text(unused)} never hired; from now on salaries "
-              "are negotiated freely and unemployment support is paid.", team=team.name,
-              workers=unused)
+    turn.emit("workers_retired", ALL, team=team.name, workers=unused)
 
 
 def on_round_end(turn: Turn) -> None:
@@ -46,7 +42,5 @@ def on_round_end(turn: Turn) -> None:
     due = jobless * int(lab["highest_salary"])
     paid = workers_pay_bank(turn, due, "unemployment support")
     lab["support_paid"] += paid
-    turn.emit("unemployment_support", f"The worker representative pays {marks(due)} Marks "
-              f"unemployment support for {workers_text(jobless)} at "
-              f"{marks(lab['highest_salary'])} Marks.{shortfall(due, paid)}",
-              workers=jobless, amount=paid, due=due, salary=lab["highest_salary"])
+    turn.emit("unemployment_support", ALL, workers=jobless, amount=paid, due=due,
+              salary=lab["highest_salary"])

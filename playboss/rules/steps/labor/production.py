@@ -15,7 +15,7 @@ from ...money import require_cash
 from ...red_field import make_products
 from ...ruleset import Check, Handler
 from ...state import GameState, Pending, Team
-from ...turn import Turn
+from ...turn import ALL, Turn
 from ...turn_checks import check_turn, need_units
 from .books import locked_out, strike_of, team_data, workers_of, workers_text
 from .checks import whole_number
@@ -191,8 +191,7 @@ def production_pass(turn: Turn, action: Pass, base: Handler) -> None:
             and state.pending and state.pending[0].kind == PRODUCTION_ITEM):
         team = state.teams[action.actor]
         state.pending.pop(0)
-        turn.emit("pass", f"{team.name} produces nothing on this red field.", team=team.name,
-                  on="production")
+        turn.emit("pass", ALL, team=team.name, on="production")
         release_leaving(turn, team)
         return
     base(turn, action)

@@ -10,8 +10,8 @@ from ...bankruptcy import declare as declare_bankrupt
 from ...errors import marks
 from ...money import liquidity
 from ...state import BANK, GameState, Pending, Team
-from ...turn import Turn
-from .books import books, shortfall, team_pays_workers, workers_of, workers_pay_bank, workers_text
+from ...turn import ALL, Turn
+from .books import books, team_pays_workers, workers_of, workers_pay_bank, workers_text
 from .constants import (
     LOCKOUT_IDLE_COST,
     PRODUCTION_ITEM,
@@ -48,11 +48,10 @@ def on_landed(turn: Turn, team: Team, letter: str) -> None:
     name = team.name
     lab = state.step["labor"]
     if lab["strikes"].get(name) and not data["contracts"]:
-        stop_strike(turn, name, "No workers are left: the strike ends", "no_workers")
+        stop_strike(turn, name, "no_workers")
     if lab["strikes"].get(name) == "called":
         lab["strikes"][name] = "active"
-        turn.emit("strike_active", f"The strike at {name} is active from this red field.",
-                  team=name)
+        turn.emit("strike_active", ALL, team=name)
     idle = ("strike" if lab["strikes"].get(name) == "active"
             else "lockout" if name in lab["lockouts"] else None)
     data["field"] = {"roll": team.rolls, "produced": False, "idle": idle}
@@ -92,13 +91,8 @@ def _idle_field(turn: Turn, team: Team, idle: str) -> list[Pending]:
     workers, wages = terms["workers"], terms["wages"]
     paid = workers_pay_bank(turn, wages, "strike wages")
     lab["strike_wages_paid"] += paid
-    what = "is struck" if idle == "strike" else "has locked its workers out"
-    turn.emit("idle_field", f"{team.name} {what}: no salaries, no production; idle costs "
-              f"{marks(per * machines)} Marks ({machines} machine(s) at {marks(per)}). The "
-              f"worker representative pays {marks(wages)} Marks strike wages for "
-              f"{workers_text(workers)}.{shortfall(wages, paid)}", team=team.name, idle=idle,
-              idle_costs=per * machines, strike_wages=paid, machines=machines, each=per,
-              workers=workers, wages_due=wages)
+    turn.emit("idle_field", ALL, team=team.name, idle=idle, idle_costs=per * machines,
+              strike_wages=paid, machines=machines, each=per, workers=workers, wages_due=wages)
     if not per * machines:
         return []
     return [Pending("pay", per * machines, "idle costs",
@@ -113,9 +107,7 @@ def auto_salaries(turn: Turn, team: Team, head: Pending) -> bool:
     if team.cash >= head.amount:
         state.pending.pop(0)
         team_pays_workers(turn, team, head.amount, "salaries")
-        turn.emit("salaries", f"{team.name} pays {marks(head.amount)} Marks salaries to the "
-                  f"worker representative ({head.detail}).", team=team.name, amount=head.amount,
-                  how="red_field", **head.data)
+        turn.emit("salaries", ALL, team=team.name, amount=head.amount, how="red_field", **head.data)
         return True
     if liquidity(state, team) >= head.amount:
         return False
@@ -129,7 +121,5 @@ def auto_salaries(turn: Turn, team: Team, head: Pending) -> bool:
     if collected:
         books(state)["cash"] += collected
         state.ledger.post(state.seq, "cash", BANK, WORKERS, collected, "salaries (bankruptcy)")
-        turn.emit("salaries", f"From the bankruptcy sale the worker representative receives "
-                  f"{marks(collected)} Marks of {team.name}'s salaries.", team=team.name,
-                  amount=collected, how="bankruptcy")
+        turn.emit("salaries", ALL, team=team.name, amount=collected, how="bankruptcy")
     return True

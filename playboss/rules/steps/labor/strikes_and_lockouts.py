@@ -7,9 +7,9 @@ Rulebook: "Strike", "Lockout"."""
 
 from __future__ import annotations
 
-from ...errors import RuleViolation, marks
+from ...errors import RuleViolation
 from ...state import GameState
-from ...turn import Turn
+from ...turn import ALL, Turn
 from .actions import CallStrike, DeclareLockout, EndLockout, EndStrike
 from .books import books, locked_out, strike_of, workers_of
 from .checks import require_step, stands_on_red
@@ -49,9 +49,7 @@ def call_strike(turn: Turn, action: CallStrike) -> None:
     strikes = books(state)["strikes"]
     for name in names:
         strikes[name] = "called"
-    turn.emit("strike_called", f"The worker representative calls a strike at "
-              f"{', '.join(names)}: it becomes active on each one's next red field unless "
-              "settled before.", teams=list(names))
+    turn.emit("strike_called", ALL, teams=list(names))
 
 
 def end_strike(turn: Turn, action: EndStrike) -> None:
@@ -62,20 +60,19 @@ def end_strike(turn: Turn, action: EndStrike) -> None:
     if not isinstance(name, str) or not strike_of(state, name):
         raise RuleViolation(f"There is no strike at {name!r}.", rule, code="no_strike_at",
                             params={"team": name if isinstance(name, str) else repr(name)})
-    stop_strike(turn, name, "The worker representative ends the strike", "ended")
+    stop_strike(turn, name, "ended")
 
 
-def stop_strike(turn: Turn, name: str, why: str, how: str) -> None:
-    """The strike at ``name`` ends: ``why`` in the event's sentence, ``how`` in a word for its
-    field (``"ended"`` by the representative, ``"no_workers"``, ``"bankrupt"``)."""
+def stop_strike(turn: Turn, name: str, how: str) -> None:
+    """The strike at ``name`` ends; ``how`` says why, in a word for the event (``"ended"`` by
+    the representative, ``"no_workers"``, ``"bankrupt"``)."""
     lab = books(turn.state)
     del lab["strikes"][name]
-    turn.emit("strike_ended", f"{why} at {name}.", team=name, how=how)
+    turn.emit("strike_ended", ALL, team=name, how=how)
     if not lab["strikes"] and lab["lockouts"]:
         ended = list(lab["lockouts"])
         lab["lockouts"] = []
-        turn.emit("lockout_ended", f"No business is struck any more: the lockout of "
-                  f"{', '.join(ended)} ends.", teams=ended, how="no_strike")
+        turn.emit("lockout_ended", ALL, teams=ended, how="no_strike")
 
 
 def declare_lockout(turn: Turn, action: DeclareLockout) -> None:
@@ -96,9 +93,7 @@ def declare_lockout(turn: Turn, action: DeclareLockout) -> None:
         raise RuleViolation("You employ no workers to lock out.", rule,
                             code="lockout_no_workers")
     books(state)["lockouts"].append(team.name)
-    turn.emit("lockout", f"{team.name} locks its workers out: no salaries and no production, "
-              f"{marks(LOCKOUT_IDLE_COST)} Marks idle costs a machine on each red field.",
-              team=team.name, each=LOCKOUT_IDLE_COST)
+    turn.emit("lockout", ALL, team=team.name, each=LOCKOUT_IDLE_COST)
 
 
 def end_lockout(turn: Turn, action: EndLockout) -> None:
@@ -108,5 +103,4 @@ def end_lockout(turn: Turn, action: EndLockout) -> None:
         raise RuleViolation("Your workers are not locked out.", section("Lockout"),
                             code="not_locked_out")
     books(state)["lockouts"].remove(action.actor)
-    turn.emit("lockout_ended", f"{action.actor} ends its lockout.", teams=[action.actor],
-              how="ended")
+    turn.emit("lockout_ended", ALL, teams=[action.actor], how="ended")

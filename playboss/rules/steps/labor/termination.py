@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...errors import RuleViolation
 from ...state import Team
-from ...turn import Turn
+from ...turn import ALL, Turn
 from .actions import GiveNotice
 from .books import books, contracts, move_workers, workers_text
 from .checks import require_step, stands_on_red, team_concerned, whole_number
@@ -36,10 +36,7 @@ def give_notice(turn: Turn, action: GiveNotice) -> None:
     # The dearest contracts end first.
     for contract in sorted(staying, key=lambda c: -int(c["salary"]))[:workers]:
         contract["notice"] = True
-    who = "The worker representative" if action.actor == WORKERS else team.name
-    turn.emit("notice", f"{who} gives notice to {workers_text(workers)} of {team.name}: they "
-              "produce and are paid a last time on its next red field, then leave.",
-              team=team.name, by=action.actor, workers=workers)
+    turn.emit("notice", ALL, team=team.name, by=action.actor, workers=workers)
 
 
 def release_leaving(turn: Turn, team: Team) -> None:
@@ -52,6 +49,4 @@ def release_leaving(turn: Turn, team: Team) -> None:
     mine[:] = [c for c in mine if not c["leaving"]]
     books(turn.state)["unemployed"] += len(leaving)
     move_workers(turn, team.name, WORKERS, len(leaving), "termination")
-    turn.emit("workers_leave", f"{workers_text(len(leaving))} leave {team.name} and go back to the "
-              "worker representative, unemployed.", team=team.name, workers=len(leaving),
-              why="notice")
+    turn.emit("workers_leave", ALL, team=team.name, workers=len(leaving), why="notice")

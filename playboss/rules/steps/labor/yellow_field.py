@@ -14,7 +14,7 @@ from ...money import require_cash
 from ...red_field import make_products
 from ...ruleset import Check, Handler
 from ...state import GameState, Team
-from ...turn import Turn
+from ...turn import ALL, Turn
 from ...turn_checks import check_turn
 from .books import salary_bill, team_pays_workers
 from .constants import STEP, YELLOW_PRODUCTION_PER_MACHINE, section
@@ -63,8 +63,7 @@ def cost_choice(turn: Turn, action: CostChoice, base: Handler) -> None:
     if action.option == "produce":
         _yellow_produce(turn, team)
     else:  # the base model's sale at half price, of the units the team may sell now
-        sell_at_half_price(turn, team, sellable_finished(state, team),
-                           " (those made since its last red field stay)")
+        sell_at_half_price(turn, team, sellable_finished(state, team))
 
 
 def yellow_cost(state: GameState, team: Team, units: int) -> tuple[int, int]:
@@ -100,6 +99,4 @@ def _yellow_produce(turn: Turn, team: Team) -> None:
     make_products(turn, team, units, cost, "cost-field production")
     if wages:
         team_pays_workers(turn, team, wages, "salaries (cost field)")
-        turn.emit("salaries", f"{team.name} pays {marks(wages)} Marks salaries to the worker "
-                  "representative for producing on the cost field.", team=team.name,
-                  amount=wages, how="cost_field")
+        turn.emit("salaries", ALL, team=team.name, amount=wages, how="cost_field")
