@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..rules.chance import Chance
+from ..common.chance import Chance
 from . import cards
 from .actions import (
     Accept,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..rules.errors import ConfigError, FieldError
+from ..common.errors import ConfigError, FieldError
 from . import cards
 
 RESERVED = ("bank", "public")

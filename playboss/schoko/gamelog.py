@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..rules.errors import RuleViolation
+from ..common.errors import RuleViolation
 from .actions import Action, action_from_dict
 from .config import GameConfig
 from .core import Event

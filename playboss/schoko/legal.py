@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.errors import RuleViolation
+from ..common.errors import RuleViolation
 from . import cards
 from .actions import (
     Accept,

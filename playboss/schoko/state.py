@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.chance import Chance
+from ..common.chance import Chance
 from . import cards
 from .books import Books
 from .config import GameConfig
