@@ -43,7 +43,7 @@ from .actions import (
 )
 from .cocoa import free_cocoa
 from .contracts import CHOICE, may_sell_to_bank
-from .legal import legal_choices, turn_choices, waiting_for
+from .legal import any_time_choices, legal_choices, turn_choices, waiting_for
 from .sales import production_capacity, track_capacity
 from .staff import salaries_due
 from .state import BANK, GameState, Team
@@ -75,7 +75,8 @@ class RandomBot(Bot):
         team = state.teams[actor]
         choices = turn_choices(state, team) if actor in waiting_for(state) else []
         if not choices or self.rng.below(25) == 0:
-            choices = legal_choices(state, actor)
+            # legal_choices(state, actor), without making the turn's choices again
+            choices = [] if team.bankrupt else choices + any_time_choices(state, team)
         c = choices[self.rng.below(len(choices))]
         return c.pick(actor, self.rng.below(c.size())), Reason("random", {})
 
