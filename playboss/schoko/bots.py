@@ -66,6 +66,10 @@ class Bot:
         raise NotImplementedError
 
 
+#: The random bot's one reason (shared: a reason is read, never changed).
+_RANDOM = Reason("random", {})
+
+
 class RandomBot(Bot):
     name = "random"
 
@@ -77,8 +81,9 @@ class RandomBot(Bot):
         if not choices or self.rng.below(25) == 0:
             # legal_choices(state, actor), without making the turn's choices again
             choices = [] if team.bankrupt else choices + any_time_choices(state, team)
-        c = choices[self.rng.below(len(choices))]
-        return c.pick(actor, self.rng.below(c.size())), Reason("random", {})
+        below = self.rng.below
+        c = choices[below(len(choices))]
+        return c.pick(actor, below(c.size())), _RANDOM
 
 
 #: The careful bot's company: two workers (6 bars a month), two sales reps, two secretaries

@@ -72,6 +72,8 @@ class Choice:
     def pick(self, actor: str, index: int) -> Action:
         if self.param is None:
             return self.cls(actor, **self.fixed)
+        if not self.fixed:  # one keyword: no dictionaries merged
+            return self.cls(actor, **{self.param: self.values[index]})
         return self.cls(actor, **self.fixed, **{self.param: self.values[index]})
 
 
