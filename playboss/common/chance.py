@@ -40,8 +40,3 @@ class Chance:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-
-
-# A pickled state holds its generator: the pickle names the module ``Chance`` was first
-# defined in, so pickles stay byte for byte what they were and old ones load unchanged.
-Chance.__module__ = "playboss.rules.chance"

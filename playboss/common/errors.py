@@ -3,9 +3,8 @@ Playboss (``playboss.rules``, which re-exports them from ``playboss.rules.errors
 & Co. (``playboss.schoko``), so that the site catches one ``RuleViolation`` for both games and
 ``playboss.schoko`` does not pay for importing the whole Playboss engine.
 
-The classes keep ``playboss.rules.errors`` as their ``__module__``: where they were defined
-before this package existed, so a pickled refusal or set-up error (and the pickle of a state
-that holds one) is byte for byte what it was, and old pickles load unchanged.
+A pickle made before this package existed names ``playboss.rules.errors``: it still loads, to
+these same classes, through that module's re-export.
 """
 
 from __future__ import annotations
@@ -70,9 +69,3 @@ class ConfigError(RuleViolation):
         self.errors: dict[str, list[FieldError]] = {}
         for name, error in problems:
             self.errors.setdefault(name, []).append(error)
-
-
-# pickles name the module the classes were first defined in (see the docstring)
-for _cls in (RuleViolation, FieldError, ConfigError):
-    _cls.__module__ = "playboss.rules.errors"
-del _cls
