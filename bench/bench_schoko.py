@@ -12,7 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
+from pathlib import Path
+
+# the checkout this file is in, not an installed copy (as bench/fingerprint.py does)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playboss.schoko import GameConfig, apply, check_invariants, waiting_for
 from playboss.schoko.bots import BOTS

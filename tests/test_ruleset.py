@@ -169,11 +169,12 @@ def test_no_module_changes_another_at_import() -> None:
 
 def test_the_engine_loads_no_site_wiring() -> None:
     """``import playboss.rules`` in a fresh interpreter loads no module of the site: of
-    ``playboss`` only the (empty) package itself, and no Django, Celery, Channels or Redis."""
+    ``playboss`` only the (empty) package itself and the engines' shared base
+    (``playboss.common``), and no Django, Celery, Channels or Redis."""
     code = (
         "import sys, playboss.rules\n"
         "site = sorted(m for m in sys.modules if m.split('.')[0] == 'playboss'"
-        " and m != 'playboss' and not m.startswith('playboss.rules'))\n"
+        " and m != 'playboss' and not m.startswith(('playboss.rules', 'playboss.common')))\n"
         "libraries = sorted(m for m in sys.modules if m.split('.')[0] in"
         " ('django', 'celery', 'channels', 'channels_redis', 'kombu', 'redis', 'daphne'))\n"
         "assert not site and not libraries, (site, libraries)\n"

@@ -7,7 +7,7 @@ The surface, the same as Playboss's (``playboss.rules``): ``GameConfig``, ``new_
 ``replay``, snapshots, ``check_invariants``; ``python -m playboss.schoko``.
 """
 
-from ..rules.errors import ConfigError, RuleViolation
+from ..common.errors import ConfigError, RuleViolation
 from .actions import Action, action_from_dict
 from .books import balance_sheet, cash_flow, profit_and_loss
 from .config import GameConfig

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar
 
-from ..rules.errors import RuleViolation
+from ..common.errors import RuleViolation
 
 MAX_NUMBER = 10**9
 MAX_TEXT = 40

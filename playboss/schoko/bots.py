@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..rules.chance import Chance
+from ..common.chance import Chance
 from . import cards
 from .actions import (
     Accept,
@@ -43,7 +43,7 @@ from .actions import (
 )
 from .cocoa import free_cocoa
 from .contracts import CHOICE, may_sell_to_bank
-from .legal import legal_choices, turn_choices, waiting_for
+from .legal import any_time_choices, legal_choices, turn_choices, waiting_for
 from .sales import production_capacity, track_capacity
 from .staff import salaries_due
 from .state import BANK, GameState, Team
@@ -66,6 +66,10 @@ class Bot:
         raise NotImplementedError
 
 
+#: The random bot's one reason (shared: a reason is read, never changed).
+_RANDOM = Reason("random", {})
+
+
 class RandomBot(Bot):
     name = "random"
 
@@ -75,9 +79,11 @@ class RandomBot(Bot):
         team = state.teams[actor]
         choices = turn_choices(state, team) if actor in waiting_for(state) else []
         if not choices or self.rng.below(25) == 0:
-            choices = legal_choices(state, actor)
-        c = choices[self.rng.below(len(choices))]
-        return c.pick(actor, self.rng.below(c.size())), Reason("random", {})
+            # legal_choices(state, actor), without making the turn's choices again
+            choices = [] if team.bankrupt else choices + any_time_choices(state, team)
+        below = self.rng.below
+        c = choices[below(len(choices))]
+        return c.pick(actor, below(c.size())), _RANDOM
 
 
 #: The careful bot's company: two workers (6 bars a month), two sales reps, two secretaries

@@ -6,13 +6,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
-from ..rules.errors import RuleViolation
+from ..common.errors import RuleViolation
 from .actions import Action
 from .bots import BOTS
 from .config import GameConfig
-from .gamelog import GameLog, ReplayError, replay
+from .gamelog import GameLog, InvariantBroken, ReplayError, replay
 from .invariants import check
 from .legal import legal_actions, waiting_for
 from .render import render
@@ -58,22 +59,37 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def share_wins(results: list[dict[str, Any]], by_team: dict[str, str],
+               wins: dict[str, Fraction], shared: dict[str, int]) -> None:
+    """Credit one game's win: the k teams at rank 1 (equal worth shares a rank) get 1/k each,
+    to the bot that played them; ``shared`` counts the games a bot won only in a tie."""
+    first = [row["team"] for row in results if row["rank"] == 1]
+    for team in first:
+        bot = by_team[team]
+        wins[bot] = wins.get(bot, Fraction(0)) + Fraction(1, len(first))
+        if len(first) > 1:
+            shared[bot] = shared.get(bot, 0) + 1
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     bots = _bots(args.bots, args.teams)
-    wins: dict[str, int] = {}
+    wins: dict[str, Fraction] = {}
+    shared: dict[str, int] = {}
     richer: dict[str, list[int]] = {}
     for g in range(args.games):
         config = _config(args, args.seed + g)
         seats = bots[g % len(bots):] + bots[:g % len(bots)]  # bots move round the seats
         _, state = play_game(config, seats)
         by_team = dict(zip(config.teams, seats, strict=True))
-        winner = state.results[0]["team"]
-        wins[by_team[winner]] = wins.get(by_team[winner], 0) + 1
+        share_wins(state.results, by_team, wins, shared)
         for row in state.results:
             tally = richer.setdefault(by_team[row["team"]], [0, 0])
             tally[0] += row["worth"] > config.capital
             tally[1] += 1
-    print(json.dumps({"games": args.games, "wins": wins,
+    print(json.dumps({"games": args.games,
+                      "wins": {b: int(w) if w.denominator == 1 else round(float(w), 3)
+                               for b, w in wins.items()},
+                      "shared_wins": shared,
                       "richer_than_start": {b: round(r / n, 3) for b, (r, n) in
                                             richer.items()}}))
     return 0
@@ -131,6 +147,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps({"error": error.violation.code, "index": error.index,
                           "message": error.violation.message}))
         return 1
+    except InvariantBroken as broken:
+        print(json.dumps({"error": "invariant_broken", "index": broken.index,
+                          "message": broken.message}))
+        return 3
     print(json.dumps(view(state, BANK) if args.full else _summary(state),
                      ensure_ascii=False))
     return 0
@@ -159,7 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("replay", description="Replay a game log (docs/schoko/game-log.md) "
                        "with the invariants checked after every action. Exit 0: replayed; "
                        "1: an action was refused (JSON with its code and 1-based index); "
-                       "2: the file is not a readable log (message on stderr).")
+                       "2: the file is not a readable log (message on stderr); "
+                       "3: an invariant broke after an action (JSON with error "
+                       "invariant_broken, the index and what broke).")
     p.add_argument("log", help="the log file (JSON)")
     p.add_argument("--at", type=_count, default=None,
                    help="stop after the first AT actions (0 or more)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from ..rules.errors import RuleViolation
+from ..common.errors import RuleViolation
 from . import cards
 from .books import take_share
 from .state import GameState, Team

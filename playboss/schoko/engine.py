@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..rules.chance import Chance
-from ..rules.errors import RuleViolation
+from ..common.chance import Chance
+from ..common.errors import RuleViolation
 from . import cards
 from .actions import (
     Accept,

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..rules.errors import RuleViolation
+from ..common.errors import RuleViolation
 from .actions import Action, action_from_dict
 from .config import GameConfig
 from .core import Event
@@ -88,6 +88,18 @@ class ReplayError(Exception):
         self.state = state
 
 
+class InvariantBroken(Exception):
+    """After entry ``index`` an invariant of ``invariants.check`` failed: the log's actions
+    were all legal, so the engine (or a hand-made state) broke a rule of the table; ``state``
+    is the game just after that entry."""
+
+    def __init__(self, index: int, message: str, state: GameState) -> None:
+        super().__init__(f"after action {index}: invariant broken: {message}")
+        self.index = index
+        self.message = message
+        self.state = state
+
+
 def parse_entry(entry: Any) -> tuple[Action, dict[str, Any] | None]:
     if not isinstance(entry, dict):
         raise RuleViolation("Each log entry is an action object.", "game log",
@@ -116,5 +128,8 @@ def replay(log: GameLog, at: int | None = None,
             for event in events:
                 on_event(index, event)
         if check is not None:
-            check(state)
+            try:
+                check(state)
+            except AssertionError as broken:
+                raise InvariantBroken(index, str(broken) or "(no message)", state) from broken
     return state

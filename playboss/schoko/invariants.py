@@ -17,8 +17,65 @@ _TOKENS = tuple(cards.TOKENS[k] for k in ("worker", "sales", "secretary", "bookk
 
 
 def check(state: GameState) -> None:
-    """Every invariant in one pass over the teams (it runs after every action of a bot game,
-    so it reads each team's fields and its ledger account once)."""
+    """Every invariant, raising ``AssertionError`` that names the first break. It runs after
+    every action of a bot game, so the usual case is one quick pass (each team's fields and
+    ledger account read once, one test per team, the contract cards as a set); only when that
+    pass finds a fault does ``_explain`` go through the invariants one by one for the
+    message."""
+    s = state
+    bank = s.bank_staff
+    bars = s.bank_bars + sum(s.market)
+    loans = s.loan_cards
+    shares = s.share_certificates
+    workers, sales, secretaries, bookkeepers = (
+        bank["worker"], bank["sales"], bank["secretary"], bank["bookkeeper"])
+    held = s.deck.copy()
+    if s.meeting is not None:
+        held.append(s.meeting.card)
+    balances = s.books.balances
+    ok = True
+    for t in s.teams.values():
+        cash, cocoa, chocolate = t.cash, t.cocoa, t.chocolate
+        bars += cocoa + chocolate
+        loans += t.loans
+        shares += t.shares
+        st = t.staff
+        workers += st["worker"]
+        sales += st["sales"]
+        secretaries += st["secretary"]
+        bookkeepers += st["bookkeeper"]
+        account = balances.get(t.name, _ZERO)
+        processing = 0
+        if t.secretariat:
+            for c in t.secretariat:
+                processing += c.price
+                held.append(c.card)
+        cashing = 0
+        if t.bookkeeping:
+            for c in t.bookkeeping:
+                cashing += c.price
+                held.append(c.card)
+        if not (cash >= 0 and 0 <= cocoa <= _STORE and 0 <= chocolate <= _STORE
+                and account["cash"] == cash and -account["loans"] == t.loans * _LOAN
+                and account["secretariat"] == processing
+                and account["bookkeeping"] == cashing
+                and (cocoa or not account["cocoa"])
+                and (chocolate or not account["chocolate"])
+                and not (t.bankrupt and (cash or t.headcount()))):
+            ok = False
+    cards_ok = len(held) == len(s.config.contracts) and set(held) == _card_set(len(held))
+    if (ok and cards_ok and bars == _BARS
+            and (workers, sales, secretaries, bookkeepers) == _TOKENS
+            and min(bank.values()) >= 0 and loans == cards.LOAN_CARDS and s.loan_cards >= 0
+            and shares == cards.SHARE_CERTIFICATES and s.share_certificates >= 0):
+        return
+    _explain(state)
+    raise AssertionError("an invariant broke")  # _explain found none: a fault of check itself
+
+
+def _explain(state: GameState) -> None:
+    """The invariants one by one, each assert naming what broke: run when ``check``'s quick
+    pass found something wrong."""
     s = state
     teams = list(s.teams.values())
     bars = s.bank_bars + sum(s.market)
@@ -74,6 +131,16 @@ def check(state: GameState) -> None:
 
 
 _CARDS: dict[int, list[int]] = {}
+
+
+_CARD_SETS: dict[int, frozenset[int]] = {}
+
+
+def _card_set(count: int) -> frozenset[int]:
+    found = _CARD_SETS.get(count)
+    if found is None:
+        found = _CARD_SETS[count] = frozenset(range(count))
+    return found
 
 
 def _all_cards(count: int) -> list[int]:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.errors import RuleViolation
+from ..common.errors import RuleViolation
 from . import cards
 from .actions import (
     Accept,
@@ -72,7 +72,21 @@ class Choice:
     def pick(self, actor: str, index: int) -> Action:
         if self.param is None:
             return self.cls(actor, **self.fixed)
+        if not self.fixed:  # one keyword: no dictionaries merged
+            return self.cls(actor, **{self.param: self.values[index]})
         return self.cls(actor, **self.fixed, **{self.param: self.values[index]})
+
+
+# The choices that never differ, made once (a Choice is never changed once made: the lists
+# turn_choices returns are new, the Choice objects in them may be shared).
+_PASS = Choice(Pass)
+_BUY_INSIDE = Choice(BuyInside)
+_CALL = (Choice(Call, {"call": False}), Choice(Call, {"call": True}))
+_JOIN = (Choice(Join, {"take_part": True}), Choice(Join, {"take_part": False}),
+         Choice(Join, {"take_part": True, "every": True}))
+_ACCEPT = Choice(Accept)
+_DECLINE = Choice(Decline)
+_PAY_SALARIES = Choice(PaySalaries)
 
 
 def waiting_for(state: GameState) -> list[str]:
@@ -113,10 +127,7 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
         return [Choice(ChoosePark, {"kind": k}) for k in cards.STAFF if team.staff[k]]
     phase = s.phase
     if phase == "inside":
-        out = [Choice(Pass)]
-        if team.cash >= cards.INSIDE_PRICE:
-            out.insert(0, Choice(BuyInside))
-        return out
+        return [_BUY_INSIDE, _PASS] if team.cash >= cards.INSIDE_PRICE else [_PASS]
     if phase == "staff":
         return _staff_choices(s, team)
     if phase == "emergency":
@@ -139,16 +150,15 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
                 out.append(Choice(Announce, {"bars": bars, "price": price}))
         return out
     if phase == "call":
-        return [Choice(Call, {"call": False}), Choice(Call, {"call": True})]
+        return list(_CALL)
     if phase == "produce":
         return [Choice(Produce, param="bars", values=range(production_capacity(s, team) + 1))]
     if phase == "marker":
         return [Choice(SetMarker, param="meetings", values=range(track_capacity(s, team) + 1))]
     if phase == "join":
-        return [Choice(Join, {"take_part": True}), Choice(Join, {"take_part": False}),
-                Choice(Join, {"take_part": True, "every": True})]
+        return list(_JOIN)
     if phase == "offer":
-        out = [Choice(Accept), Choice(Decline)]
+        out = [_ACCEPT, _DECLINE]
         m = s.meeting
         if m is not None:
             high = s.config.contracts[m.card][2]
@@ -158,7 +168,7 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
                                                1_000)))
         return out
     if phase == "after_sale":
-        out = [Choice(Pass)]
+        out = [_PASS]
         if s.last_sale is not None:
             for card in cards.AFTER_SALE_CARDS:
                 if card in team.hand and _playable(s, team, card, s.last_sale[0]):
@@ -170,7 +180,7 @@ def turn_choices(state: GameState, team: Team) -> list[Choice]:
         return [Choice(Process if phase == "process" else CashOut, param="card",
                        values=[c.card for c in pool if c.card not in chosen])]
     if phase == "bank_sale":
-        out = [Choice(Pass)]
+        out = [_PASS]
         if may_sell_to_bank(s, team):
             most = min(cards.BANK_SALE_MAX - team.bank_sold, team.chocolate)
             out.insert(0, Choice(SellToBank, param="bars", values=range(1, most + 1)))
@@ -195,16 +205,22 @@ def _staff_choices(s: GameState, team: Team) -> list[Choice]:
         if bank[kind] < most:
             most = bank[kind]
         if most > 0 and not (no_bookkeepers and kind == "bookkeeper"):
-            out.append(Choice(Hire, _KIND[kind], "count", _COUNTS[most]))
+            out.append(_HIRES[kind][most])
         employed = staff[kind] - h
         if employed > 0 and may_fire:
-            out.append(Choice(Fire, _KIND[kind], "count", range(1, employed + 1)))
+            fires = _FIRES[kind]
+            out.append(fires[employed] if employed < len(fires) else
+                       Choice(Fire, _KIND[kind], "count", range(1, employed + 1)))
     if s.loan_cards == 0 or team.cash >= salaries_due(team):
-        out.append(Choice(PaySalaries))
+        out.append(_PAY_SALARIES)
     return out
 
 
 _COUNTS = [range(1, n + 1) for n in range(cards.HIRES_PER_KIND + 1)]
+_HIRES = {kind: [Choice(Hire, _KIND[kind], "count", _COUNTS[n])
+                 for n in range(cards.HIRES_PER_KIND + 1)] for kind in cards.STAFF}
+_FIRES = {kind: [Choice(Fire, _KIND[kind], "count", range(1, n + 1))
+                 for n in range(cards.TOKENS[kind] + 1)] for kind in cards.STAFF}
 
 
 def _finance_choices(s: GameState, team: Team) -> list[Choice]:

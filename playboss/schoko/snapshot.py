@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import Any
 
-from ..rules.chance import Chance
+from ..common.chance import Chance
 from .books import Books, Entry
 from .config import GameConfig
 from .state import Contract, GameState, Meeting, Team

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.chance import Chance
+from ..common.chance import Chance
 from . import cards
 from .books import Books
 from .config import GameConfig
@@ -176,10 +176,10 @@ class GameState:
     def order(self) -> list[str]:
         """The month's turn order: the starting player (left of the banker) first, clockwise;
         teams out of the game are skipped."""
-        names = list(self.teams)
-        start = (self.banker_seat() + 1) % len(names)
-        ring = names[start:] + names[:start]
-        return [n for n in ring if not self.teams[n].bankrupt]
+        teams = self.teams
+        names = list(teams)
+        start = self.month % len(names)  # the seat after the banker's, (month - 1) % n
+        return [n for n in names[start:] + names[:start] if not teams[n].bankrupt]
 
     def banker(self) -> str:
         return list(self.teams)[self.banker_seat()]
