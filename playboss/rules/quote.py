@@ -453,8 +453,10 @@ def _notes(before: GameState, after: GameState, action: Action,
 # ---------------------------------------------------------------- rule values for sentences
 def rule_values(config: GameConfig) -> dict[str, Any]:
     """The rule numbers a page writes into its sentences, as the game plays them: the books'
-    unit values, the longest text of a deal's terms, how many teams a game may have, and the
-    steps' fixed figures where the game plays them."""
+    unit values, the longest text of a deal's terms and of a correction's reason, how many
+    teams a game may have, and the steps' fixed figures where the game plays them (step 5:
+    the longest personal goal)."""
+    from .bank_director import CORRECTION_REASON_MAX
     from .config import MAX_TEAMS
 
     values: dict[str, Any] = {
@@ -462,11 +464,16 @@ def rule_values(config: GameConfig) -> dict[str, Any]:
                         "machine": UNIT_VALUE["machine"], "computer": UNIT_VALUE["computer"]},
         "terms_max": TERMS_MAX,
         "max_teams": MAX_TEAMS,
+        "correction_reason_max": CORRECTION_REASON_MAX,
     }
     if 1 in config.steps:
         from .steps.free_market.constants import STEP_MARKS
 
         values["underbid_step"] = STEP_MARKS
+    if 5 in config.steps:
+        from .steps.goals import PERSONAL_GOAL_MAX
+
+        values["personal_goal_max"] = PERSONAL_GOAL_MAX
     if 6 in config.steps:
         from .steps.labor.constants import START_SALARY
 
