@@ -121,13 +121,43 @@ def _seen(state: GameState, viewer: str) -> dict[str, Any]:
 
 
 #: Values of a number field quoted: what a screen lists (its drop-down, at most 60 options).
+#: A choice of more values is a number field whose options are not listed: only its first
+#: and its last value are quoted (the field's start, and the notes of what limits it).
 QUOTED_VALUES = 60
+#: Screens of how many states keep their quotes (``_memo``): a move's screens are drawn from
+#: one state, in every language and for every split duty and page of the books.
+MEMO_STATES = 4
+_memo_lock = threading.Lock()
+_memo: dict[tuple[int, int, int], tuple[GameState, dict[Any, dict[Any, Quote]]]] = {}
 
 
 def _quotes(state: GameState, team: Team, choice: Choice) -> dict[Any, Quote]:
     """The engine's quote of each value the screen lists (one, under None, without a
-    parameter)."""
-    return quote_values(state, team.name, choice, QUOTED_VALUES)
+    parameter), asked once per state and team: a quote is the same in every language."""
+    values = list(choice.values) if choice.param is not None else []
+    if len(values) > QUOTED_VALUES:
+        values = [values[0], values[-1]]
+    key = (team.name, choice.cls.type, repr(sorted(choice.fixed.items())), tuple(values))
+    quotes = _memo_of(state)
+    found = quotes.get(key)
+    if found is None:
+        asked = Choice(choice.cls, choice.fixed, choice.param, values) if values else choice
+        found = quotes[key] = quote_values(state, team.name, asked)
+    return found
+
+
+def _memo_of(state: GameState) -> dict[Any, dict[Any, Quote]]:
+    """The quotes asked of this state so far. Keyed by the state object and its move (a
+    cached state catches up in place, and its sequence number and ledger grow with every
+    move); the state is held, so its id cannot be another's while it is kept."""
+    key = (id(state), state.seq, len(state.ledger.entries))
+    with _memo_lock:
+        kept = _memo.get(key)
+        if kept is None or kept[0] is not state:
+            while len(_memo) >= MEMO_STATES:
+                _memo.pop(next(iter(_memo)))
+            kept = _memo[key] = (state, {})
+        return kept[1]
 
 
 def _last(quotes: dict[Any, Quote]) -> Quote:
