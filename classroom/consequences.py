@@ -131,11 +131,15 @@ _memo_lock = threading.Lock()
 _memo: dict[tuple[int, int, int], tuple[GameState, dict[Any, dict[Any, Quote]]]] = {}
 
 
-def _quotes(state: GameState, team: Team, choice: Choice) -> dict[Any, Quote]:
+def _quotes(state: GameState, team: Team, choice: Choice,
+            last_only: bool = False) -> dict[Any, Quote]:
     """The engine's quote of each value the screen lists (one, under None, without a
-    parameter), asked once per state and team: a quote is the same in every language."""
+    parameter), asked once per state and team: a quote is the same in every language.
+    ``last_only``: the options' words need no quote, only the notes of the last value."""
     values = list(choice.values) if choice.param is not None else []
-    if len(values) > QUOTED_VALUES:
+    if values and last_only:
+        values = values[-1:]
+    elif len(values) > QUOTED_VALUES:
         values = [values[0], values[-1]]
     key = (team.name, choice.cls.type, repr(sorted(choice.fixed.items())), tuple(values))
     quotes = _memo_of(state)
@@ -459,7 +463,9 @@ def _buy_computer(state: GameState, team: Team, choice: Choice) -> Described:
 # ---------------------------------------------------------------- step 1: the free market
 def _offer_sale(state: GameState, team: Team, choice: Choice) -> Described:
     price = int(choice.fixed.get("price") or 0)
-    quotes = _quotes(state, team, choice)
+    # An offer at a price sells only when the bidding closes: its options name the price
+    # times the units, and only the last value's notes (the market price, its room) are read.
+    quotes = _quotes(state, team, choice, last_only=price != 0)
     last = _last(quotes)
     if price == 0:  # an advertising campaign: the sale goes through at once
         words = _Option(team)
@@ -682,7 +688,8 @@ def _deal_answer(state: GameState, team: Team, choice: Choice) -> Described:
     after = _quotes(state, team, choice)[None].cash
     label = _("Accept: you give %(give)s and get %(get)s · cash after %(cash)s") % {
         "give": bundle_text(deal.take), "get": bundle_text(deal.give), "cash": m(after)}
-    shown = next((d for d in _seen(state, team.name)["deals"] if d["id"] == deal.id), {})
+    shown: dict[str, Any] = next((d for d in _seen(state, team.name)["deals"]
+                                  if d["id"] == deal.id), {})
     if shown.get("due") is not None:  # the loan's due date, if agreed (the engine's view)
         label = f"{label} · {due_words(shown['due'])}"
     return {"label": label}
