@@ -143,11 +143,11 @@ MUTANTS = (
     Mutant("bid_holders_without_seller",
            "an underbid naming the other offers but not the first supplier's",
            "_point_holders", r"out\.insert\(0, data\[\"seller\"\]\)", "pass",
-           ("tests/web/test_decisions.py",)),
+           ("tests/web/test_decisions.py::test_an_underbid_says_its_price_and_whom_it_undercuts",)),
     Mutant("hire_answer_bill_one_salary",
            "accepting a hiring offer labelled with one salary as the whole bill",
            "_hire_answer", r"\"bill\": m\(n \* salary\)", '"bill": m(salary)',
-           ("tests/web/test_decisions.py",)),
+           ("tests/web/test_decisions.py::test_hiring_offers_name_workers_and_salary",)),
 )
 BY_NAME = {m.name: m for m in MUTANTS}
 
