@@ -159,6 +159,10 @@ def test_rule_values_are_the_games_own() -> None:
     assert "underbid_step" not in base
     full = rule_values(GameConfig(teams=("Red", "Blue"), steps=frozenset({1, 6})))
     assert (full["underbid_step"], full["start_salary"]) == (500, 500)
+    # Step 5's personal goal and the bank's correction: the lengths their forms keep to.
+    assert "personal_goal_max" not in base and base["correction_reason_max"] == 200
+    goals = rule_values(GameConfig(teams=("Red", "Blue"), steps=frozenset({5})))
+    assert goals["personal_goal_max"] == 200
 
 
 def _figures(q: Quote) -> tuple[object, ...]:
