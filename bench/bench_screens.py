@@ -78,6 +78,19 @@ def main() -> None:
         return html
 
     regions.RegionNode.render = counting  # type: ignore[method-assign]
+    # The engine's quotes the screens ask for (issue 19: every figure from a quote).
+    import importlib
+
+    quoting = importlib.import_module("playboss.rules.quote")  # the module, not the function
+
+    quoted = [0]
+    quote_once = quoting._quote
+
+    def counted(*args: Any) -> Any:
+        quoted[0] += 1
+        return quote_once(*args)
+
+    quoting._quote = counted  # type: ignore[assignment]
     total = 0.0
     for _ in range(args.moves):
         current = step(1)
@@ -86,7 +99,9 @@ def main() -> None:
             build_screen(current, spec)
         total += time.perf_counter() - start
     print(f"all {len(specs)} screens: {total / args.moves * 1000:.1f} ms a move "
-          f"(moves {args.warmup}..{args.warmup + args.moves})")
+          f"(moves {args.warmup}..{args.warmup + args.moves}), "
+          f"{total / args.moves / len(specs) * 1e6:.0f} µs a screen, "
+          f"{quoted[0] / args.moves / len(specs):.1f} quotes a screen")
     for name, count in rendered.most_common():
         print(f"  {name:16s} rendered {count / args.moves:.1f}× a move")
 

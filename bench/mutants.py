@@ -44,6 +44,9 @@ NOT_APPLIED = 3
 INTEREST_TESTS = ("tests/rules/test_new_interest_liquidity_estate.py",)
 TAKEOVER_TESTS = ("tests/steps/test_new_takeover_consolidation.py",)
 LABEL_TESTS = ("tests/web/test_quote_labels.py", "tests/web/test_decisions.py")
+CONSOLE_TESTS = ("tests/web/test_console_quotes.py",)
+LINEAR_TESTS = (
+    "tests/rules/test_quote.py::test_a_linear_moves_interpolated_values_are_its_quotes[0]",)
 QUOTE_TESTS = ("tests/rules/test_quote.py::test_every_listed_value_is_quoted_as_apply_does_it[0]",
                "tests/rules/test_quote.py::test_a_quote_refuses_what_apply_refuses_and_changes_nothing")
 
@@ -120,6 +123,31 @@ MUTANTS = (
     Mutant("quote_shares_the_market", "a quote's copy sharing the market with the state",
            "quote_copy", r"new\.market = list\(state\.market\)", "new.market = state.market",
            QUOTE_TESTS),
+    Mutant("console_auction_total_is_price",
+           "closing the auction labelled with the price a unit as the lot's total",
+           "_bank_close_auction", r"\"total\": m\(won\[\"cost\"\]\)",
+           '"total": m(won["price"])', CONSOLE_TESTS),
+    Mutant("console_estate_buyer_is_bank", "closing the estate auction naming the wrong taker",
+           "_bank_close_estate", r"if sold\[\"team\"\] != BANK:", 'if sold["team"] == BANK:',
+           CONSOLE_TESTS),
+    Mutant("linear_value_off_by_a_step",
+           "a linear move's interpolated values drawn one step along the line",
+           "_on_a_line", r"cash, debt, \*goods = at\(value\)",
+           "cash, debt, *goods = at(value + step)", LINEAR_TESTS),
+    Mutant("purchase_declared_linear", "a purchase declared linear in its units",
+           "", r"LINEAR = frozenset\(\{", 'LINEAR = frozenset({"purchase", ',
+           ("tests/rules/test_quote.py::test_linear_names_moves_and_purchase_is_not_one",)),
+    Mutant("quote_memo_ignores_moves", "the screens' quotes kept across moves of one state",
+           "_memo_of", r"key = \(id\(state\), state\.seq, len\(state\.ledger\.entries\)\)",
+           "key = (id(state), 0, 0)", ("tests/web/test_quote_memo.py",)),
+    Mutant("bid_holders_without_seller",
+           "an underbid naming the other offers but not the first supplier's",
+           "_point_holders", r"out\.insert\(0, data\[\"seller\"\]\)", "pass",
+           ("tests/web/test_decisions.py::test_an_underbid_says_its_price_and_whom_it_undercuts",)),
+    Mutant("hire_answer_bill_one_salary",
+           "accepting a hiring offer labelled with one salary as the whole bill",
+           "_hire_answer", r"\"bill\": m\(n \* salary\)", '"bill": m(salary)',
+           ("tests/web/test_decisions.py::test_hiring_offers_name_workers_and_salary",)),
 )
 BY_NAME = {m.name: m for m in MUTANTS}
 

@@ -24,7 +24,20 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from playboss.rules import Choice, GameState, Quote, Team, quote_values
+from playboss.rules import (
+    BANK,
+    WORKERS,
+    Choice,
+    GameState,
+    Quote,
+    RuleViolation,
+    Team,
+    action_from_dict,
+    quote_values,
+    view,
+)
+
+from .texts.bundles import bundle_text
 
 #: A form's consequence: ``label`` (replaces the plain one), ``texts`` (value -> the option's
 #: words), ``notes`` (one-line "why" notes under the move), ``start`` (a number field's first
@@ -92,14 +105,58 @@ def _steps(state: GameState) -> frozenset[int]:
     return state.config.steps
 
 
+def _seen(state: GameState, viewer: str) -> dict[str, Any]:
+    """``view(state, viewer)``: what the engine shows the viewer of the running bidding, the
+    auction, the labour market's offers, a takeover offer, a bankrupt team's estate. The
+    screen's own view when ``describe`` was given it, else one asked once per call."""
+    seen: dict[str, Any] | None = getattr(_here, "seen", None)
+    if seen is None or seen.get("viewer") != viewer or seen.get("seq") != state.seq:
+        seen = _here.seen = view(state, viewer)
+    return seen
+
+
 #: Values of a number field quoted: what a screen lists (its drop-down, at most 60 options).
+#: A choice of more values is a number field whose options are not listed: only its first
+#: and its last value are quoted (the field's start, and the notes of what limits it).
 QUOTED_VALUES = 60
+#: Screens of how many states keep their quotes (``_memo``): a move's screens are drawn from
+#: one state, in every language and for every split duty and page of the books.
+MEMO_STATES = 4
+_memo_lock = threading.Lock()
+_memo: dict[tuple[int, int, int], tuple[GameState, dict[Any, dict[Any, Quote]]]] = {}
 
 
-def _quotes(state: GameState, team: Team, choice: Choice) -> dict[Any, Quote]:
+def _quotes(state: GameState, team: Team, choice: Choice,
+            last_only: bool = False) -> dict[Any, Quote]:
     """The engine's quote of each value the screen lists (one, under None, without a
-    parameter)."""
-    return quote_values(state, team.name, choice, QUOTED_VALUES)
+    parameter), asked once per state and team: a quote is the same in every language.
+    ``last_only``: the options' words need no quote, only the notes of the last value."""
+    values = list(choice.values) if choice.param is not None else []
+    if values and last_only:
+        values = values[-1:]
+    elif len(values) > QUOTED_VALUES:
+        values = [values[0], values[-1]]
+    key = (team.name, choice.cls.type, repr(sorted(choice.fixed.items())), tuple(values))
+    quotes = _memo_of(state)
+    found = quotes.get(key)
+    if found is None:
+        asked = Choice(choice.cls, choice.fixed, choice.param, values) if values else choice
+        found = quotes[key] = quote_values(state, team.name, asked)
+    return found
+
+
+def _memo_of(state: GameState) -> dict[Any, dict[Any, Quote]]:
+    """The quotes asked of this state so far. Keyed by the state object and its move (a
+    cached state catches up in place, and its sequence number and ledger grow with every
+    move); the state is held, so its id cannot be another's while it is kept."""
+    key = (id(state), state.seq, len(state.ledger.entries))
+    with _memo_lock:
+        kept = _memo.get(key)
+        if kept is None or kept[0] is not state:
+            while len(_memo) >= MEMO_STATES:
+                _memo.pop(next(iter(_memo)))
+            kept = _memo[key] = (state, {})
+        return kept[1]
 
 
 def _last(quotes: dict[Any, Quote]) -> Quote:
@@ -200,42 +257,6 @@ def _invest(state: GameState, team: Team, choice: Choice) -> Described:
                        "nothing."))
     out["notes"] = notes
     return out
-
-
-def _not_delivered(state: GameState, team: Team, landed_at: int | None = None) -> list[str]:
-    """Notes for machines that do not produce yet: "machine #3 produces from your roll 5 on"."""
-    now = team.rolls if landed_at is None else landed_at
-    out = []
-    for mid in team.machines:
-        ready = state.machines[mid].ready_at
-        if ready > now:
-            out.append(_("Machine #%(id)s produces from your roll %(roll)s on (%(rolled)s).")
-                       % {"id": mid, "roll": ready, "rolled": _rolled(team)})
-    return out
-
-
-def _labour_notes(state: GameState, team: Team) -> list[str]:
-    """Step 6: why fewer machines run than the team has (workers, raw bought since the last
-    red field)."""
-    from playboss.rules.steps.labor.books import team_data, workers_of
-    from playboss.rules.steps.labor.fresh_goods import fresh_units
-    from playboss.rules.steps.labor.production import staffed_capacity
-
-    here = team_data(team)["field"]
-    landed_at = int(here["roll"]) if here else 0
-    notes = _not_delivered(state, team, landed_at)
-    delivered = sum(1 for mid in team.machines if state.machines[mid].ready_at <= landed_at)
-    workers = workers_of(team)
-    if workers < delivered:
-        notes.append(_("One worker runs one machine: your %(workers)s run %(run)s of your "
-                       "%(machines)s delivered machines (%(units)s).")
-                     % {"workers": _workers(workers), "run": min(workers, delivered),
-                        "machines": delivered, "units": _units(staffed_capacity(state, team))})
-    fresh = fresh_units(state, team)[0]
-    if fresh:
-        notes.append(_("%(units)s of raw material bought since your last red field can be "
-                       "produced from your next red field on.") % {"units": _units(fresh)})
-    return notes
 
 
 def _produce(state: GameState, team: Team, choice: Choice) -> Described:
@@ -393,7 +414,9 @@ def _buy_computer(state: GameState, team: Team, choice: Choice) -> Described:
 # ---------------------------------------------------------------- step 1: the free market
 def _offer_sale(state: GameState, team: Team, choice: Choice) -> Described:
     price = int(choice.fixed.get("price") or 0)
-    quotes = _quotes(state, team, choice)
+    # An offer at a price sells only when the bidding closes: its options name the price
+    # times the units, and only the last value's notes (the market price, its room) are read.
+    quotes = _quotes(state, team, choice, last_only=price != 0)
     last = _last(quotes)
     if price == 0:  # an advertising campaign: the sale goes through at once
         words = _Option(team)
@@ -419,28 +442,32 @@ def _offer_sale(state: GameState, team: Team, choice: Choice) -> Described:
     return {"label": label, "texts": texts, "notes": notes, "secondary": secondary}
 
 
+def _bidding(state: GameState, team: Team) -> dict[str, Any] | None:
+    """The running bidding of step 1, as the engine shows it (the same to every viewer)."""
+    found: dict[str, Any] | None = _seen(state, team.name).get("free_market")
+    return found
+
+
 def _point_holders(data: dict[str, Any], me: str) -> list[str]:
     """Who offers at the round's price point now (the first supplier included while in)."""
-    point = data["point"]
-    out = [n for n, o in data["offers"].items() if o["price"] == point and n != me]
+    point = data["price_point"]
+    out = [o["team"] for o in data["offers"] if o["price"] == point and o["team"] != me]
     if data["seller_in"] and data["seller_price"] == point and data["seller"] != me:
         out.insert(0, data["seller"])
     return out
 
 
 def _bid(state: GameState, team: Team, choice: Choice) -> Described:
-    from playboss.rules.steps.free_market.phase import allowed_prices, phase_of
-
-    data = phase_of(state)
+    data = _bidding(state, team)
     price = int(choice.fixed.get("price") or 0)
     total = _("%(total)s Marks if they sell")
     texts = {n: " · ".join((_units(n), total % {"total": m(n * price)})) for n in choice.values}
     if data is None:
         return {"texts": texts}
-    point = data["point"]
+    point = data["price_point"]
     holders = ", ".join(_point_holders(data, team.name)) or _("the lowest offer")
     notes = []
-    standing = data["offers"].get(team.name)
+    standing = next((o for o in data["offers"] if o["team"] == team.name), None)
     if standing is not None and price == standing["price"]:
         label = _("Keep your price of %(price)s Marks a unit") % {"price": m(price)}
     elif price < point:
@@ -454,28 +481,25 @@ def _bid(state: GameState, team: Team, choice: Choice) -> Described:
                          % {"seller": data["seller"]})
     else:  # above the point: only a standing price is (kept above)
         label = _("Keep your price of %(price)s Marks a unit") % {"price": m(price)}
-    if standing is not None and price == allowed_prices(data, team.name)[0]:  # once a round
+    # Once a round: on the dearest price open to the team (its standing price or the point).
+    if standing is not None and price == max(point, int(standing["price"])):
         notes.append(_("You may offer fewer units than before (%(units)s), not more.")
                      % {"units": _units(standing["units"])})
     return {"label": label, "texts": texts, "notes": notes}
 
 
 def _match_bid(state: GameState, team: Team, choice: Choice) -> Described:
-    from playboss.rules.steps.free_market.phase import phase_of
-
-    data = phase_of(state)
+    data = _bidding(state, team)
     if data is None:
         return {}
-    point, units = data["point"], data["units"]
+    point, units = int(data["price_point"]), int(data["units_sought"])
     return {"label": _("Match the lowest offer: sell %(units)s at %(price)s Marks a unit "
                        "(%(total)s Marks)") % {"units": _units(units), "price": m(point),
                                                "total": m(units * point)}}
 
 
 def _withdraw_bid(state: GameState, team: Team, choice: Choice) -> Described:
-    from playboss.rules.steps.free_market.phase import phase_of
-
-    data = phase_of(state)
+    data = _bidding(state, team)
     if data is not None and data["seller"] == team.name:
         return {"label": _("Withdraw: sell nothing in this bidding")}
     return {"label": _("Withdraw: offer nothing in this bidding")}
@@ -483,14 +507,13 @@ def _withdraw_bid(state: GameState, team: Team, choice: Choice) -> Described:
 
 # ---------------------------------------------------------------- step 2: the auction
 def _auction_bid(state: GameState, team: Team, choice: Choice) -> Described:
-    from playboss.rules.steps.auction import highest, open_auction
-
-    auction = open_auction(state)
+    auction = _seen(state, team.name).get("auction")
     if auction is None:
         return {}
     units = int(auction["units"])
     values = list(choice.values)
-    leader, standing = highest(auction)
+    leader = auction["highest_bidder"]
+    standing = int(auction["highest_bid"] if leader else auction["opening"])
     each, lot, after = (_("%(price)s Marks a unit"), _("%(total)s Marks for the lot"),
                         _("cash after %(cash)s"))
     texts = {p: " · ".join((each % {"price": m(p)}, lot % {"total": m(p * units)},
@@ -508,7 +531,7 @@ def _auction_bid(state: GameState, team: Team, choice: Choice) -> Described:
                           team.cash, -1, values[0]),
             "hint": _("From %(low)s to %(top)s Marks a unit (what your cash pays for the lot), "
                       "in steps of %(step)s.") % {"low": m(values[0]), "top": m(values[-1]),
-                                                  "step": m(state.config.auction_step)}}
+                                                  "step": m(auction["step"])}}
 
 
 def _auction_pass(state: GameState, team: Team, choice: Choice) -> Described:
@@ -545,17 +568,15 @@ def _offer_hire(state: GameState, team: Team, choice: Choice) -> Described:
             % {"salary": m(salary)}, "texts": texts}
 
 
-def _offer_of(state: GameState, choice: Choice) -> dict[str, Any] | None:
-    from playboss.rules.steps.labor.books import books
-
-    found: dict[str, Any] | None = books(state)["offers"].get(str(choice.fixed.get("offer")))
-    return found
+def _offer_of(state: GameState, viewer: str, choice: Choice) -> dict[str, Any] | None:
+    """The hiring offer a choice answers, as the engine shows it to ``viewer``."""
+    wanted = str(choice.fixed.get("offer"))
+    labour = _seen(state, viewer).get("labor") or {}
+    return next((o for o in labour.get("offers") or [] if str(o["id"]) == wanted), None)
 
 
 def _hire_answer(state: GameState, team: Team, choice: Choice) -> Described:
-    from playboss.rules.steps.labor.constants import WORKERS
-
-    offer = _offer_of(state, choice)
+    offer = _offer_of(state, team.name, choice)
     if offer is None:
         return {}
     n, salary = int(offer["workers"]), int(offer["salary"])
@@ -603,8 +624,6 @@ def _write_off(state: GameState, team: Team, choice: Choice) -> Described:
 
 # ---------------------------------------------------------------- private deals
 def _deal_answer(state: GameState, team: Team, choice: Choice) -> Described:
-    from .presenters import bundle_text
-
     deal = state.deals.get(int(choice.fixed.get("deal") or 0))
     if deal is None:
         return {}
@@ -618,40 +637,24 @@ def _deal_answer(state: GameState, team: Team, choice: Choice) -> Described:
     after = _quotes(state, team, choice)[None].cash
     label = _("Accept: you give %(give)s and get %(get)s · cash after %(cash)s") % {
         "give": bundle_text(deal.take), "get": bundle_text(deal.give), "cash": m(after)}
-    due = offer_due(state, deal.id)
-    if due is not None:
-        label = f"{label} · {due_words(due)}"
+    shown: dict[str, Any] = next((d for d in _seen(state, team.name)["deals"]
+                                  if d["id"] == deal.id), {})
+    if shown.get("due") is not None:  # the loan's due date, if agreed (the engine's view)
+        label = f"{label} · {due_words(shown['due'])}"
     return {"label": label}
 
 
 def due_words(due: dict[str, Any]) -> str:
-    """"due when Blue completes year 5" (``offer_due``, or a loan's ``due_year``)."""
+    """"due when Blue completes year 5" (a deal's ``due`` in the engine's view)."""
     return _("the loan is due when %(team)s completes year %(year)s") % {
         "team": due["borrower"], "year": due["year"]}
-
-
-def offer_due(state: GameState, deal_id: int) -> dict[str, Any] | None:
-    """An open deal's loan with a due date (``private_loan_due: "agreed"``): its years, its
-    borrower and the borrower's year it would be due with if accepted now (``loan_due.lent``
-    counts from the borrower's years at acceptance). None without a due date; the engine's
-    view of a deal does not carry it, so it is read from the offer's record."""
-    from playboss.rules import loan_due
-
-    years = state.step.get(loan_due.OFFERS, {}).get(str(deal_id))
-    deal = state.deals.get(deal_id)
-    if years is None or deal is None:
-        return None
-    borrower = state.teams[deal.partner if deal.give.get("loan") else deal.proposer]
-    return {"years": years, "borrower": borrower.name, "year": borrower.years + years}
 
 
 # ---------------------------------------------------------------- a bankrupt team's assets
 def _estate_bid(state: GameState, team: Team, choice: Choice) -> Described:
     """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": the bid buys the
     whole lot; the price is for all of it, not per unit."""
-    from playboss.rules.bankruptcy import PENDING
-
-    estate = state.step.get(PENDING) or {}
+    estate = _seen(state, team.name).get("estate") or {}
     lot = _("%(total)s Marks for the whole lot · cash after %(cash)s")
     return {"label": _("Bid for %(team)s's assets (the whole lot)")
             % {"team": estate.get("team", "")},
@@ -662,9 +665,9 @@ def _estate_bid(state: GameState, team: Team, choice: Choice) -> Described:
 
 # ---------------------------------------------------------------- steps 4 and 6: takeovers
 def _takeover_answer(state: GameState, team: Team, choice: Choice) -> Described:
-    from playboss.rules.steps.takeover import offers
-
-    offer = offers(state).get(str(choice.fixed.get("offer")))
+    wanted = str(choice.fixed.get("offer"))
+    offer = next((o for o in _seen(state, team.name).get("takeovers") or []
+                  if str(o["id"]) == wanted), None)
     if offer is None:
         return {}
     what = {"buyer": offer["buyer"], "target": offer["target"], "price": m(offer["price"])}
@@ -678,13 +681,14 @@ def _takeover_answer(state: GameState, team: Team, choice: Choice) -> Described:
     out: Described = {"label": _("Turn down %(buyer)s's offer of %(price)s Marks for your "
                                  "business") % what}
     # Only the answer "turn down" is listed when the rules keep the target from accepting:
-    # the engine's own reason says why (the same check its acceptance runs).
-    from playboss.rules.steps.takeover import acceptance_problem
-
+    # the engine's own refusal of the acceptance says why.
     from .texts import translate_refusal
 
-    problem = acceptance_problem(state, offer)
-    if problem is not None:
+    # The acceptance's move by its name (the surface reads moves by name, as a log does).
+    accept = type(action_from_dict({"type": "accept_takeover", "actor": team.name}))
+    try:
+        quote_values(state, team.name, Choice(accept, {"offer": offer["id"]}))
+    except RuleViolation as problem:
         out["notes"] = [_("You cannot accept now: %(why)s") % {
             "why": translate_refusal(problem)}]
     return out
@@ -724,17 +728,19 @@ DESCRIBERS = {
 }
 
 
-def describe(state: GameState, team: Team, choice: Choice) -> Described:
+def describe(state: GameState, team: Team, choice: Choice,
+             seen: dict[str, Any] | None = None) -> Described:
     """The consequence of ``choice`` for ``team``: see ``Described``. {} when there is
-    nothing to add to the plain label."""
+    nothing to add to the plain label. ``seen``: the screen's ``view(state, team.name)``,
+    if it has one (else it is asked when a describer needs it)."""
     fn = DESCRIBERS.get(choice.cls.type)
     if fn is None or (choice.param is not None and not choice.values):
         return {}
-    _here.separator = _separator()
+    _here.separator, _here.seen = _separator(), seen
     try:
         return fn(state, team, choice)
     finally:
-        _here.separator = None
+        _here.separator = _here.seen = None
 
 
 # ---------------------------------------------------------------- the consoles
@@ -751,9 +757,7 @@ def _rep_offer(state: GameState, choice: Choice) -> Described:
 
 def _rep_answer(state: GameState, choice: Choice) -> Described:
     """The representative answers a team's hiring offer, or takes back its own."""
-    from playboss.rules.steps.labor.constants import WORKERS
-
-    offer = _offer_of(state, choice)
+    offer = _offer_of(state, WORKERS, choice)
     if offer is None:
         return {}
     n, salary = int(offer["workers"]), int(offer["salary"])
@@ -783,8 +787,6 @@ def _rep_strike(state: GameState, choice: Choice) -> Described:
     names = list(choice.fixed.get("teams") or [])
     if len(names) != 1 or names[0] not in state.teams:
         return {}
-    from playboss.rules.steps.labor.constants import WORKERS
-
     terms = quote_values(state, WORKERS, choice)[None].note("strike_terms")
     if terms is None:
         return {}
@@ -795,50 +797,53 @@ def _rep_strike(state: GameState, choice: Choice) -> Described:
                "workers": _workers(terms["workers"])}}
 
 
-def _bank_close_auction(state: GameState, choice: Choice) -> Described:
-    from playboss.rules.steps.auction import highest, open_auction
+def _bank_quote(state: GameState, choice: Choice) -> Quote:
+    return quote_values(state, BANK, choice)[None]
 
-    auction = open_auction(state)
-    if auction is None:
-        return {}
-    units = int(auction["units"])
-    leader, price = highest(auction)
-    if leader is None:
+
+def _bank_close_auction(state: GameState, choice: Choice) -> Described:
+    """Rulebook II, "2. Step": the close's own quote says who buys the lot at what price (a
+    highest bidder who can no longer pay is passed over, as the close passes over it)."""
+    q = _bank_quote(state, choice)
+    won, unsold = q.event("auction_won"), q.event("auction_unsold")
+    if won is not None:
+        return {"label": _("Close the auction: %(team)s buys %(units)s at %(price)s Marks a "
+                           "unit (%(total)s Marks)")
+                % {"team": won["team"], "units": _units(int(won["units"])),
+                   "price": m(won["price"]), "total": m(won["cost"])}}
+    if unsold is not None:
         return {"label": _("Close the auction: nobody bid, the %(units)s stay on the board")
-                % {"units": _units(units)}}
-    return {"label": _("Close the auction: %(team)s buys %(units)s at %(price)s Marks a unit "
-                       "(%(total)s Marks)") % {"team": leader, "units": _units(units),
-                                               "price": m(price), "total": m(price * units)}}
+                % {"units": _units(int(unsold["units"]))}}
+    return {}
 
 
 def _bank_close_estate(state: GameState, choice: Choice) -> Described:
-    from playboss.rules.bankruptcy import PENDING
-
-    estate = state.step.get(PENDING)
-    if estate is None:
+    """Rulebook I, "Explanations: Credit, Bankruptcy and Private Trade": the close's quote
+    says who takes the bankrupt team's assets for how much."""
+    sold = _bank_quote(state, choice).event("estate_sold")
+    if sold is None:
         return {}
-    if estate["bidder"]:
+    if sold["team"] != BANK:
         return {"label": _("Close the auction: %(buyer)s buys %(team)s's assets for "
-                           "%(price)s Marks") % {"buyer": estate["bidder"],
-                                                 "team": estate["team"],
-                                                 "price": m(estate["price"])}}
+                           "%(price)s Marks") % {"buyer": sold["team"],
+                                                 "team": sold["partner"],
+                                                 "price": m(sold["price"])}}
     return {"label": _("Close the auction: the bank takes %(team)s's assets for %(value)s "
-                       "Marks") % {"team": estate["team"], "value": m(estate["value"])}}
+                       "Marks") % {"team": sold["partner"], "value": m(sold["price"])}}
 
 
 #: The moves of the bank and of the worker representative that name their numbers on their
 def _bank_close_bidding(state: GameState, choice: Choice) -> Described:
     """Closing a round of the free market's bidding: who has not answered withdraws (rulebook
-    step 1; the engine's ``_close_stage``), the offers standing are the round's."""
-    from playboss.rules.steps.free_market.phase import phase_of
-
-    data = phase_of(state)
-    if data is None:
+    step 1; the close's own quote names them), the offers standing are the round's (the
+    engine's view)."""
+    data = _seen(state, BANK).get("free_market")
+    closed = _bank_quote(state, choice).event("close_bidding")
+    if data is None or closed is None:
         return {}
-    silent = list(data["waiting"])
-    offered = sum(int(o["units"]) for o in data["offers"].values())
-    values = {"round": data["round"], "units": _units(int(data["units"])),
-              "offered": _units(offered)}
+    silent = list(closed["silent"])
+    values = {"round": closed["round"], "units": _units(int(data["units_sought"])),
+              "offered": _units(int(data["units_on_offer"]))}
     if not silent:
         return {"label": _("Close round %(round)s of the bidding: %(units)s sought, "
                            "%(offered)s on offer") % values}
@@ -862,14 +867,15 @@ CONSOLE_DESCRIBERS = {
 }
 
 
-def describe_console(state: GameState, choice: Choice) -> Described:
+def describe_console(state: GameState, choice: Choice,
+                     seen: dict[str, Any] | None = None) -> Described:
     """The consequence of a move of the bank or of the worker representative, on its
-    console; {} where the plain label says it all."""
+    console; {} where the plain label says it all. ``seen``: the console's view, if any."""
     fn = CONSOLE_DESCRIBERS.get(choice.cls.type)
     if fn is None or (choice.param is not None and not choice.values):
         return {}
-    _here.separator = _separator()
+    _here.separator, _here.seen = _separator(), seen
     try:
         return fn(state, choice)
     finally:
-        _here.separator = None
+        _here.separator = _here.seen = None

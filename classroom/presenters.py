@@ -186,10 +186,11 @@ def label_for(choice: Choice) -> str:
 
 
 def form_for(choice: Choice, state: GameState | None = None,
-             team: Team | None = None) -> dict[str, Any]:
+             team: Team | None = None, seen: dict[str, Any] | None = None) -> dict[str, Any]:
     """What a template needs to render one choice as a small form. With the state and the
     team whose screen it is, the form names its consequence (``classroom.consequences``):
-    its label and each option carry the numbers, and "why" notes say what limits it."""
+    its label and each option carry the numbers, and "why" notes say what limits it.
+    ``seen``: the screen's ``view`` of that state, which the consequences read."""
     values = list(choice.values) if choice.param else []
     form: dict[str, Any] = {
         "type": choice.cls.type,
@@ -203,8 +204,8 @@ def form_for(choice: Choice, state: GameState | None = None,
     }
     said: dict[str, Any] = {}
     if state is not None:  # a team's own move, or the bank's or representative's on its console
-        said = describe(state, team, choice) if team is not None else describe_console(state,
-                                                                                       choice)
+        said = (describe(state, team, choice, seen) if team is not None
+                else describe_console(state, choice, seen))
     if "label" in said:
         form["label"] = said["label"]
     if "param_label" in said:

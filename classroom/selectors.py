@@ -72,7 +72,6 @@ PUBLIC_ROW = ("name", "position", "year", "machines", "raw", "finished", "web", 
 def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
     """Everything one screen shows, read from one consistent state: the viewer's view, its
     moves now (the turn's, and those open at any time), and a page of its own books."""
-    from .consequences import offer_due
     from .presenters import DEAL_MOVES, bundle_text, form_for, pending_text
     from .why import why_lines
 
@@ -84,15 +83,15 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         choices = legal_choices(state, actor) if state.phase != "ended" else []
         # A team's own choices name their consequences (numbers read from this state).
         team = state.teams.get(actor)
-        data["moves"] = [form_for(c, state, team) for c in choices if not c.any_time]
-        forms = [form_for(c, state, team) for c in choices if c.any_time]
+        data["moves"] = [form_for(c, state, team, data) for c in choices if not c.any_time]
+        forms = [form_for(c, state, team, data) for c in choices if c.any_time]
         data["why"] = why_lines(state, team, choices) if team is not None else []
         # Answers to a deal sit on the deal's card, not among the moves open at any time.
         data["any_time"] = [f for f in forms if f["type"] not in DEAL_MOVES]
         for deal in data["deals"]:
             deal["gives_text"] = bundle_text(deal["give"])
             deal["asks_text"] = bundle_text(deal["take"])
-            deal["due"] = offer_due(state, deal["id"])  # the loan's due date, if agreed
+            deal.setdefault("due", None)  # the loan's due date, if agreed (the engine's view)
             deal["moves"] = [f for f in forms if f["type"] in DEAL_MOVES
                              and f["fixed"].get("deal") == deal["id"]]
         if actor in state.teams or actor == WORKERS:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playboss.rules import BANK
-from playboss.rules.views import PUBLIC
+from playboss.rules import BANK, PUBLIC
 
 from .audience import audience
 from .texts import describe_event

@@ -34,15 +34,6 @@ CLIENTS = ("classroom", "reports")
 #: engineers rewrite now (quotes from the engine, events as codes, services by concern); each
 #: entry is (file, engine module), and goes when that file keeps to the surface.
 ALLOWED: frozenset[tuple[str, str]] = frozenset({
-    # classroom/consequences.py: recomputes moves from engine internals (point 1, quotes)
-    *(("classroom/consequences.py", f"playboss.rules.{module}") for module in (
-        "bankruptcy", "loan_due", "steps.auction", "steps.free_market.phase",
-        "steps.labor.books", "steps.labor.constants", "steps.labor.fresh_goods",
-        "steps.labor.production", "steps.takeover")),
-    # classroom/templatetags/labour.py: strike and lockout costs (point 1, quotes)
-    ("classroom/templatetags/labour.py", "playboss.rules.steps.labor.constants"),
-    # classroom/ticker.py: the audience of events (point 3)
-    ("classroom/ticker.py", "playboss.rules.views"),
 })
 
 

@@ -28,7 +28,6 @@ APPS = ("classroom", "reports")
 #:   ``classroom.views``, whose ``live`` imports ``screens``): ``projector_data`` moves out of
 #:   the views (e.g. into ``classroom.selectors`` or a ``classroom/projector_data.py``).
 KNOWN_ELSEWHERE = [
-    ["classroom.consequences", "classroom.presenters"],
     ["classroom.screens", "classroom.views", "classroom.views.live"],
 ]
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from django import template
 
-from playboss.rules.steps.labor.constants import WORKERS
+from playboss.rules import WORKERS
 
 register = template.Library()
 

@@ -10,6 +10,11 @@ from .money import move_cash, require_cash
 from .turn import ALL, Turn
 from .turn_flow import end_game
 
+#: The longest reason the bank's correction form takes, in characters: the reason goes into
+#: the log and the team's news as it is written. (The form keeps to it; the handler does not
+#: refuse a longer one, as it never has.)
+CORRECTION_REASON_MAX = 200
+
 
 def call_time(turn: Turn, action: CallTime) -> None:
     state = turn.state

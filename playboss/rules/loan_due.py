@@ -71,6 +71,18 @@ def offer_closed(state: GameState, deal: int) -> int | None:
     return years
 
 
+def offer_due(state: GameState, deal: int) -> dict[str, Any] | None:
+    """An open deal's loan with a due date: its years, its borrower and the borrower's year it
+    would be due with if accepted now (``lent`` counts from the borrower's years at
+    acceptance). None without a due date."""
+    years = state.step.get(OFFERS, {}).get(str(deal))
+    found = state.deals.get(deal)
+    if years is None or found is None:
+        return None
+    borrower = state.teams[found.partner if found.give.get("loan") else found.proposer]
+    return {"years": years, "borrower": borrower.name, "year": borrower.years + years}
+
+
 def lent(state: GameState, loan: int, borrower: Team, years: int | None) -> None:
     """A loan of an accepted deal with a due date: due at the borrower's year count now +
     ``years``."""

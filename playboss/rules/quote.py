@@ -44,7 +44,7 @@ from .money import credit_available
 from .state import Deal, GameState, Loan, Machine, Pending, Team
 from .turn import Event, Turn
 
-__all__ = ["Note", "Quote", "quote", "quote_copy", "quote_values", "rule_values"]
+__all__ = ["LINEAR", "Note", "Quote", "quote", "quote_copy", "quote_values", "rule_values"]
 
 #: A note: a code and the numbers it speaks of.
 Note = tuple[str, dict[str, Any]]
@@ -68,6 +68,10 @@ class Quote:
     owed: tuple[Pending, ...]  # payments the move put on the turn's list (paid after it)
     events: tuple[Event, ...]
     notes: tuple[Note, ...] = field(default=())
+    #: The figures (cash, bank debt, goods) of a value between the first two and the last of
+    #: a ``LINEAR`` move, by their straight line: no handler ran, so no entries, events or
+    #: notes are told.
+    interpolated: bool = False
 
     @property
     def cash_change(self) -> int:
@@ -177,18 +181,74 @@ def quote(state: GameState, action: Action) -> Quote:
     return _quote(state, action, _shareable(state, action.actor))
 
 
+#: Moves whose figures are linear in their parameter over the values the engine lists: each
+#: step of the parameter changes the actor's cash, bank debt and goods by the same amount
+#: (credit taken or repaid Mark for Mark; a machine or a computer bought with one step more
+#: credit and one step less cash; each unit produced at the team's one unit cost). A
+#: purchase or a sale is not: the market's price zones change the price per unit.
+#: ``tests/rules/test_quote.py`` checks every listed value of these moves against its own
+#: quote over bot games of every set of steps.
+LINEAR = frozenset({"take_credit", "repay_credit", "invest", "buy_computer", "produce"})
+
+
 def quote_values(state: GameState, actor: str, choice: Any,
                  limit: int | None = None) -> dict[Any, Quote]:
     """The quote of each of a legal choice's values (its first ``limit``), by value; a
-    choice without a parameter has one quote, under the key None."""
+    choice without a parameter has one quote, under the key None. A ``LINEAR`` move is
+    quoted at its first two values and its last, the values between interpolated (their
+    quotes say so: ``Quote.interpolated``); should the last not lie on the line of the first
+    two, every value is quoted."""
     shared = _shareable(state, actor)
     if choice.param is None:
         return {None: _quote(state, choice.cls(actor, **choice.fixed), shared)}
     values: Sequence[Any] = choice.values
     if limit is not None:
         values = list(values)[:limit]
-    return {v: _quote(state, choice.cls(actor, **choice.fixed, **{choice.param: v}), shared)
-            for v in values}
+
+    def make(value: Any) -> Action:
+        made: Action = choice.cls(actor, **choice.fixed, **{choice.param: value})
+        return made
+
+    if choice.cls.type in LINEAR and len(values) > 3:
+        line = _on_a_line(state, list(values), make, shared)
+        if line is not None:
+            return line
+    return {v: _quote(state, make(v), shared) for v in values}
+
+
+def _figures(q: Quote) -> tuple[int, ...]:
+    return (q.cash, q.bank_debt, *(q.goods.get(k, 0) for k in GOODS))
+
+
+def _on_a_line(state: GameState, values: list[Any], make: Callable[[Any], Action],
+               shared: dict[str, bytes]) -> dict[Any, Quote] | None:
+    """A linear move's quotes from three: the first two values give the step, the last
+    must lie on it; the values between get their figures from the line. None where the
+    values are not whole numbers on one grid, or the last is off the line."""
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return None
+    first_value, step = values[0], values[1] - values[0]
+    if step <= 0 or any((v - first_value) % step for v in values):
+        return None
+    first, second, last = (_quote(state, make(v), shared)
+                           for v in (values[0], values[1], values[-1]))
+    base = _figures(first)
+    per_step = tuple(b - a for a, b in zip(base, _figures(second), strict=True))
+
+    def at(value: int) -> tuple[int, ...]:
+        steps = (value - first_value) // step
+        return tuple(a + steps * d for a, d in zip(base, per_step, strict=True))
+
+    if at(values[-1]) != _figures(last):
+        return None
+    out: dict[Any, Quote] = {values[0]: first, values[1]: second}
+    for value in values[2:-1]:
+        cash, debt, *goods = at(value)
+        out[value] = Quote(make(value), first.cash_before, cash, first.bank_debt_before, debt,
+                           {k: n for k, n in zip(GOODS, goods, strict=True) if n},
+                           (), (), (), (), (), interpolated=True)
+    out[values[-1]] = last
+    return out
 
 
 def _quote(state: GameState, action: Action, shared: dict[str, bytes]) -> Quote:
@@ -453,8 +513,10 @@ def _notes(before: GameState, after: GameState, action: Action,
 # ---------------------------------------------------------------- rule values for sentences
 def rule_values(config: GameConfig) -> dict[str, Any]:
     """The rule numbers a page writes into its sentences, as the game plays them: the books'
-    unit values, the longest text of a deal's terms, how many teams a game may have, and the
-    steps' fixed figures where the game plays them."""
+    unit values, the longest text of a deal's terms and of a correction's reason, how many
+    teams a game may have, and the steps' fixed figures where the game plays them (step 5:
+    the longest personal goal)."""
+    from .bank_director import CORRECTION_REASON_MAX
     from .config import MAX_TEAMS
 
     values: dict[str, Any] = {
@@ -462,11 +524,16 @@ def rule_values(config: GameConfig) -> dict[str, Any]:
                         "machine": UNIT_VALUE["machine"], "computer": UNIT_VALUE["computer"]},
         "terms_max": TERMS_MAX,
         "max_teams": MAX_TEAMS,
+        "correction_reason_max": CORRECTION_REASON_MAX,
     }
     if 1 in config.steps:
         from .steps.free_market.constants import STEP_MARKS
 
         values["underbid_step"] = STEP_MARKS
+    if 5 in config.steps:
+        from .steps.goals import PERSONAL_GOAL_MAX
+
+        values["personal_goal_max"] = PERSONAL_GOAL_MAX
     if 6 in config.steps:
         from .steps.labor.constants import START_SALARY
 

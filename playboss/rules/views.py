@@ -83,6 +83,13 @@ def _due(state: GameState, loan: int) -> dict[str, int]:
     return {} if year is None else {"due_year": year}
 
 
+def _offer_due(state: GameState, deal: int) -> dict[str, Any]:
+    """An open deal whose loan has a due date shows it (``loan_due.offer_due``); no key
+    without one, so a deal's view is what it always was."""
+    due = loan_due.offer_due(state, deal)
+    return {} if due is None else {"due": due}
+
+
 def view(state: GameState, viewer: str) -> dict[str, Any]:
     if viewer not in (BANK, PUBLIC) and viewer not in state.teams and not (
             viewer in state.rules.viewers and state.rules.viewers[viewer](state)):
@@ -125,7 +132,7 @@ def view(state: GameState, viewer: str) -> dict[str, Any]:
         "teams": teams,
         "deals": [
             {"id": d.id, "proposer": d.proposer, "partner": d.partner, "give": d.give,
-             "take": d.take, "terms": d.terms}
+             "take": d.take, "terms": d.terms, **_offer_due(state, d.id)}
             for d in state.deals.values()
             if viewer == BANK or viewer in (d.proposer, d.partner)
         ],

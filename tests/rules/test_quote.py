@@ -16,13 +16,21 @@ from itertools import combinations
 
 import pytest
 
-from playboss.rules import GameConfig, RuleViolation, apply, legal_choices, new_game, quote
+from playboss.rules import (
+    GameConfig,
+    Quote,
+    RuleViolation,
+    apply,
+    legal_choices,
+    new_game,
+    quote,
+)
 from playboss.rules import actions as A
 from playboss.rules.bots import BOTS, Bot
 from playboss.rules.journal import team_journal
 from playboss.rules.ledger import Entry
 from playboss.rules.legal import waiting_for
-from playboss.rules.quote import quote_values, rule_values
+from playboss.rules.quote import LINEAR, quote_values, rule_values
 from playboss.rules.snapshot import state_to_dict
 from playboss.rules.state import GameState
 
@@ -151,3 +159,52 @@ def test_rule_values_are_the_games_own() -> None:
     assert "underbid_step" not in base
     full = rule_values(GameConfig(teams=("Red", "Blue"), steps=frozenset({1, 6})))
     assert (full["underbid_step"], full["start_salary"]) == (500, 500)
+    # Step 5's personal goal and the bank's correction: the lengths their forms keep to.
+    assert "personal_goal_max" not in base and base["correction_reason_max"] == 200
+    goals = rule_values(GameConfig(teams=("Red", "Blue"), steps=frozenset({5})))
+    assert goals["personal_goal_max"] == 200
+
+
+def _figures(q: Quote) -> tuple[object, ...]:
+    return (q.cash_before, q.cash, q.bank_debt_before, q.bank_debt, q.goods)
+
+
+@pytest.mark.parametrize("index", range(0, len(STEP_SETS), 8))
+def test_a_linear_moves_interpolated_values_are_its_quotes(index: int) -> None:
+    """Rulebook I, "Lines of Credit", "Decision: Investment", "Decision: Producing" and the
+    computer: the moves ``LINEAR`` declares are quoted at three values and the rest drawn on
+    their line; every value's figures (cash, bank debt, goods) equal its own quote, which the
+    test above checks against ``apply``. Eight step sets a test, every fifth state, every
+    listed value."""
+    seen = {"lines": 0, "interpolated": 0}
+    for offset, steps in enumerate(STEP_SETS[index:index + 8]):
+        config = GameConfig(teams=("Red", "Blue", "Green"), seed=100 + index + offset,
+                            years=1, steps=steps)
+        state = new_game(config)
+        bots: dict[str, Bot] = {}
+        while state.phase != "ended" and state.seq < 160:
+            actor = waiting_for(state)[0]
+            for who in state.teams if state.seq % EVERY == 0 else ():
+                for choice in legal_choices(state, who):
+                    if choice.cls.type not in LINEAR or not choice.param:
+                        continue
+                    line = quote_values(state, who, choice)
+                    seen["lines"] += 1
+                    for value, q in line.items():
+                        seen["interpolated"] += q.interpolated
+                        fixed = {**choice.fixed, choice.param: value}
+                        assert _figures(q) == _figures(quote(state, choice.cls(who, **fixed))), (
+                            choice.cls.type, value)
+            bot_ = bots.setdefault(actor, BOTS[BOT_NAMES[offset % 3] if actor in state.teams
+                                               else "random"](state.seq))
+            apply(state, bot_.choose(state, actor))
+    assert seen["lines"] > 20 and seen["interpolated"] > 100, seen
+
+
+def test_linear_names_moves_and_purchase_is_not_one() -> None:
+    """Rulebook I, "Decision: Purchasing": the price zones make a purchase's cost per unit
+    rise, so it is not declared linear; every declared move is one the engine plays."""
+    from playboss.rules.rulebook import ACTION_TYPES
+
+    assert LINEAR.issubset(ACTION_TYPES)
+    assert not LINEAR & {"purchase", "sell", "offer_sale", "marketing_sale"}

@@ -40,6 +40,8 @@ GOAL_TITLES = {
     "sales_yield": "Highest sales yield (profit / sales)",
     "asset_yield": "Highest asset yield per year (profit / balance-sheet total / years)",
 }
+#: The longest personal goal a team may write down, in characters.
+PERSONAL_GOAL_MAX = 200
 FORMULAS = {
     "sales_yield": "Sales yield = total profit / total sales",
     "asset_yield": "Asset yield = total profit / balance-sheet total / years played",
@@ -62,9 +64,10 @@ def _personal_goal(turn: Turn, action: SetPersonalGoal) -> None:
                             code="step_off", params={"step": 5})
     team = state.teams[action.actor]
     text = action.text.strip() if isinstance(action.text, str) else ""
-    if not text or len(text) > 200:
-        raise RuleViolation("Write your personal goal in 1 to 200 characters.", RULE,
-                            code="personal_goal_length", params={"most": 200})
+    if not text or len(text) > PERSONAL_GOAL_MAX:
+        raise RuleViolation(f"Write your personal goal in 1 to {PERSONAL_GOAL_MAX} characters.",
+                            RULE, code="personal_goal_length",
+                            params={"most": PERSONAL_GOAL_MAX})
     if team.rolls:
         raise RuleViolation("The personal goal is written down at the start of the game, "
                             "before your first roll.", RULE, code="personal_goal_too_late")
