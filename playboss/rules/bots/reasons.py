@@ -113,7 +113,8 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: Action) -
             return Reason("sell_late", {"units": units})
         if team.cash < reserve:
             return Reason("sell_for_cash", {"units": units, "reserve": reserve})
-        return Reason("sell_price_pays", {"units": units, "floor": bot.style.sale_floor})
+        return Reason("sell_price_pays", {"units": units,
+                                                  "floor": bot.sale_floor(state, team, False)})
     if isinstance(action, Purchase):
         productions = (team.raw + action.units) // max(1, capacity)
         return Reason("buy_raw", {"units": action.units, "machines": machines,
@@ -150,7 +151,7 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: Action) -
         return Reason("bid", {"price": getattr(action, "price", 0)})
     if kind == "withdraw_bid":
         late = bot.years_left(state, team) < 0.5 or team.cash < reserve
-        return Reason("withdraw_bid", {"floor": bot.sale_floor(team, late)})
+        return Reason("withdraw_bid", {"floor": bot.sale_floor(state, team, late)})
     if kind == "match_bid":
         return Reason("match_bid", {})
     if kind == "auction_bid":
