@@ -100,6 +100,9 @@ class Style:
     #: makes): in a half-filled market (under five teams) nothing sells dearer than 3,000
     #: until raw material is bought, and a unit costs about 1,500 to make.
     stock_floor: int = 4_500
+    #: Raw material is bought while this many years are left (a purchase, a production and
+    #: a sale are three red fields, about half a year; the last batch is small).
+    last_purchase_years: float = 0.25
     #: Cash kept when buying the first WEB chip for a team with a machine (the chip saves
     #: the machine on the write-off field and is worth more than any reserve).
     last_web_floor: int = 0
@@ -226,8 +229,11 @@ class SensibleBot(Bot):
         if sell:
             return self.sale(team, by_cls, sell)
         buy = by_cls.get(Purchase)
-        if buy and not late:
-            units = self.units_to_buy(state, team, capacity, buy[0].values[-1])
+        if buy and self.years_left(state, team) >= self.style.last_purchase_years:
+            # Late in the game only what the machines make in a decision or two: a unit made
+            # of cheap raw material is worth its costs at the final valuation (1,500).
+            most = buy[0].values[-1] if not late else min(buy[0].values[-1], 2 * capacity)
+            units = self.units_to_buy(state, team, capacity, most)
             if units:
                 return Purchase(name, units=units)
         if invest and self.wants_machine(state, team):
@@ -289,7 +295,7 @@ class SensibleBot(Bot):
             return move
         after = team.cash - team.bank_debt
         if team.bank_debt and after >= (0 if late else keep) \
-                and self.production_shortfall(state, team, after) <= 0:
+                and self.working_shortfall(state, team, after) <= 0:
             return RepayCredit(name, amount=team.bank_debt)
         if self.style.use_efficiency and team.web >= WEB_EFFICIENCY + WEB_INSURANCE \
                 and not late:
@@ -299,13 +305,15 @@ class SensibleBot(Bot):
         return None
 
     def working_credit(self, state: GameState, team: Team) -> Action | None:
-        """On its red field, a team whose cash cannot pay for producing the raw material it
-        holds borrows what the machines' credit still allows ("Lines of Credit": half the
-        value of the equipment): idle machines and a stock that cannot be made into goods
-        cost more than 10 % interest, and the bill it could not pay later would cost a
-        machine sold back at half its value."""
-        need = self.production_shortfall(state, team, team.cash)
-        if need <= 0 or self.years_left(state, team) < 0.25:
+        """On its red field, a team whose cash cannot pay for one production (the raw
+        material it lacks for it, the production costs, the base reserve) borrows what the
+        machines' credit still allows ("Lines of Credit": half the value of the equipment):
+        an idle machine earns nothing, credit costs 10 % and a fee, and the bill it could not
+        pay later would cost a machine sold back at half its value."""
+        if not state.pending or state.pending[0].kind != "red" or state.current != team.name:
+            return None
+        need = self.working_shortfall(state, team, team.cash)
+        if need <= 0:
             return None
         step = state.config.credit_step
         room = credit_available(state, team)
@@ -315,14 +323,24 @@ class SensibleBot(Bot):
         amount = min(room, -(-need // step) * step)
         return TakeCredit(team.name, amount=amount)
 
-    def production_shortfall(self, state: GameState, team: Team, cash: int) -> int:
-        """On the team's red field: what ``cash`` lacks to produce what the machines can make
-        of the raw material held and keep the base reserve; 0 elsewhere."""
-        if not (team.machines and team.raw) or not state.pending \
-                or state.pending[0].kind != "red" or state.current != team.name:
+    def working_shortfall(self, state: GameState, team: Team, cash: int) -> int:
+        """What ``cash`` lacks for one production at capacity: the raw material still to buy
+        for it (where it is cheap enough to buy), the production costs and the base reserve;
+        0 without a machine or in the game's last quarter year."""
+        if not team.machines or self.years_left(state, team) < 0.25:
             return 0
-        units = min(team.raw, self.capacity(state, team))
-        return max(0, production_cost(team) * units + self.style.reserve_base - cash)
+        units = self.capacity(state, team)
+        raw_cost = 0
+        missing = max(0, units - team.raw)
+        if missing:
+            prices = [state.config.zone_prices[z] for z in purchase_zones(state.market, missing)]
+            if len(prices) < missing or max(prices) > self.style.raw_ceiling:
+                units = min(units, team.raw)  # what cannot be bought is not made
+            else:
+                raw_cost = sum(prices)
+        if not units:
+            return 0
+        return max(0, raw_cost + production_cost(team) * units + self.style.reserve_base - cash)
 
     def raise_cash(self, state: GameState, team: Team, choices: list[Choice]) -> Action:
         """As little credit as covers the payment, then what is worth least to keep."""
