@@ -112,15 +112,16 @@ def as_json(bot: str, f: Figures, teams: int, years: int, steps: frozenset[int],
     }
 
 
-def row(figure: dict[str, object], label: str) -> str:
-    m_low, m_high = figure["machine_after_year_1_ci95"]  # type: ignore[misc]
-    p_low, p_high = figure["in_profit_ci95"]  # type: ignore[misc]
-    machine, profit = float(figure["machine_after_year_1"]), float(figure["in_profit"])  # type: ignore[arg-type]
-    bankrupt = float(figure["bankruptcies_per_game"])  # type: ignore[arg-type]
+def row(f: Figures, label: str) -> str:
+    """One cell as a line of the table, the goals of issue 21 checked."""
+    m_low, m_high = wilson(f.machine_after_year_1, f.teams)
+    p_low, p_high = wilson(f.in_profit, f.teams)
+    machine, profit = f.machine_after_year_1 / f.teams, f.in_profit / f.teams
+    bankrupt = f.bankrupt / f.games
     ok = machine >= GOAL_MACHINE and profit >= GOAL_PROFIT and bankrupt < GOAL_BANKRUPT
     return (f"{label:24} machine y1 {machine:6.1%} ({m_low:.0%}-{m_high:.0%})  "
             f"profit {profit:6.1%} ({p_low:.0%}-{p_high:.0%})  "
-            f"bankrupt/game {bankrupt:4.2f}  mean {figure['mean_result']:>8,}  "
+            f"bankrupt/game {bankrupt:4.2f}  mean {statistics.fmean(f.results):>9,.0f}  "
             f"{'ok' if ok else 'MISSED'}")
 
 
@@ -153,7 +154,7 @@ def main() -> None:
                                    time.perf_counter() - began))
             label = f"{bot} {','.join(map(str, sorted(steps))) or 'base'} " \
                     f"{teams}t {years}y"
-            print(row(figures[-1], label), file=sys.stderr, flush=True)
+            print(row(f, label), file=sys.stderr, flush=True)
     print(json.dumps({"bench": "bots", "figures": figures}))
 
 

@@ -155,8 +155,7 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: Action) -
     owed = state.pending[0].amount if state.pending else 0
     if isinstance(action, TakeCredit):
         if state.pending and state.pending[0].kind == "red":  # ``SensibleBot.working_credit``
-            return Reason("credit_to_produce", {"amount": action.amount,
-                                                "units": min(team.raw, capacity)})
+            return Reason("credit_to_produce", {"amount": action.amount, "units": capacity})
         return Reason("raise_credit", {"amount": action.amount, "owed": owed})
     if isinstance(action, SellBack):
         return Reason("raise_sell_back", {"units": action.units, "owed": owed})
