@@ -87,12 +87,15 @@ def _finish_turn(state: GameState, team: str) -> None:
 
 def test_labor_market_no_worker_before_the_machine_then_one_for_it() -> None:
     """II. "6. Step: Labor Market", "Labor Costs" and "Hiring": a worker's salary is due on
-    every red field whether a machine runs or not, so the bot hires nobody before it holds a
-    machine (the greedy bot's hint hires one early; the sensible bot has its own plan), and
-    one worker for the machine right after buying it ("Hiring can occur at any time")."""
+    every red field whether a machine runs or not, so the bot hires only for a machine: none
+    for a team that is not buying one (the greedy bot's hint hires one early whatever; the
+    sensible bot has its own plan), one for the machine it holds or is about to buy
+    ("Hiring can occur at any time")."""
     state = game(steps=frozenset({6}))
     red = state.teams["Red"]
     assert labor_move(state, red) is None
+    buying = labor_move(state, red, buying=True)
+    assert isinstance(buying, OfferHire) and buying.workers == 1
     _buy_a_web_chip(state)
     roll_to(state, "Red", "R")
     assert labor_move(state, red) is None  # no machine yet: no worker
@@ -166,11 +169,12 @@ def _true_to_the_team(team: Team, action: A.Action, code: str, params: dict) -> 
     if code in ("sell_price_pays", "sell_for_cash", "sell_late"):
         assert team.finished >= params["units"] >= 1, (code, team)
     if code in ("pass_wait_white", "pass_no_machine", "pass_no_machine_late",
-                "buy_web_before_machine", "first_machine"):
+                "buy_web_before_machine", "first_machine", "hire_before_machine"):
         assert machines == 0, (code, team)
+    if code == "hire_before_machine":  # only for the machine it is about to buy
+        assert params["workers"] == 1 and team.cash + 5_000 >= 10_000, (code, team)
     if code == "raise_credit":
         assert params["owed"] > team.cash, (code, team)
-    assert code != "hire_before_machine", "the sensible bot hires only for a machine it holds"
 
 
 def test_reasons_never_mention_what_the_team_does_not_have() -> None:

@@ -1,10 +1,12 @@
-"""Step 6 as a careful team plays it: a worker for every machine it holds, none before.
+"""Step 6 as a careful team plays it: a worker for every machine it holds or is buying.
 
 A worker costs a salary on every red field whether the machine runs or not ("Labor Costs"),
-so a worker hired before the machine only costs. The workers nobody hired leave the game when
-the first team finishes its first year ("6. Step: Labor Market"), and a careful team buys its
-first machine on its first red field, long before that; it hires right after the purchase
-("Hiring can occur at any time"). A worker beyond the machines gets notice ("Termination").
+so a team hires only for a machine: one it holds, or the first one it is about to buy (it may
+wait a few fields for the write-off field to pass) while the unused workers are still in play
+- they leave the game when the first team finishes its first year ("6. Step: Labor Market"),
+and after that a team without a worker never produces. Hiring can occur at any time. A worker
+beyond the machines gets notice ("Termination"), unless it is the one hired for the machine
+being bought.
 
 The greedy bot's policy (``steps/labor/bot_hints.py``: one worker hired early, machine or
 not) is the greedy bot's and stays as it is; this module is the sensible bot's.
@@ -26,18 +28,23 @@ def staying(team: Team) -> int:
     return sum(1 for c in team.step["labor"]["contracts"] if not c["notice"])
 
 
-def workers_wanted(state: GameState, team: Team) -> int:
+def workers_wanted(state: GameState, team: Team, buying: bool) -> int:
     """One for each machine the team holds (a double machine needs one too: "Double
-    Production")."""
+    Production"); one for the machine it is buying (``buying``): the unused workers leave
+    the game once the first team finishes its first year, and a machine without a worker
+    produces nothing."""
+    if buying and not team.machines:
+        return 1
     return len(team.machines)
 
 
-def labor_move(state: GameState, team: Team) -> Action | None:
-    """The hiring, accepting or notice the plan needs now, or None to play on."""
+def labor_move(state: GameState, team: Team, buying: bool = False) -> Action | None:
+    """The hiring, accepting or notice the plan needs now, or None to play on. ``buying``:
+    the team has no machine and means to buy one as soon as it may (``SensibleBot``)."""
     if LABOR not in state.config.steps:
         return None
     lab = state.step["labor"]
-    need = workers_wanted(state, team) - staying(team)
+    need = workers_wanted(state, team, buying) - staying(team)
     offer = next((o for o in lab["offers"].values() if o["team"] == team.name), None)
     if offer is not None:  # an open offer: answer the representative's, else wait
         if offer["by"] == REPRESENTATIVE and 0 < int(offer["workers"]) <= need:

@@ -126,7 +126,7 @@ class SensibleBot(Bot):
             return self.raise_cash(state, team, legal_choices(state, actor))
         # Step 6: a worker for each machine held (``labor.py``; the rule set's hint is the
         # greedy bot's, which hires before there is a machine).
-        move = labor_move(state, team)
+        move = labor_move(state, team, buying=self.buying_first_machine(state, team))
         if move is not None:
             return move
         head = state.pending[0].kind if state.pending and state.current == team.name else ""
@@ -443,6 +443,13 @@ class SensibleBot(Bot):
         target = targets[min(team.years, len(targets) - 1)]
         return len(team.machines) < target
 
+    def buying_first_machine(self, state: GameState, team: Team) -> bool:
+        """No machine yet, and the cash and the bank's credit (5,000 a machine) pay for one
+        with the base reserve left: it is bought on a coming red field."""
+        return not team.machines and self.years_left(state, team) >= \
+            self.style.first_machine_years and team.cash + MACHINE_PRICE // 2 - MACHINE_PRICE \
+            >= self.style.reserve_base
+
     def write_off_ahead(self, state: GameState, team: Team, fields: int = 24) -> bool:
         """A white field within the next ``fields`` fields (24: about seven rolls)."""
         board = state.config.board
@@ -464,9 +471,14 @@ class SensibleBot(Bot):
         return credit
 
     def wants_web(self, state: GameState, team: Team) -> bool:
-        if self.years_left(state, team) < 0.5:
+        """The insurance's two chips; spare ones only for a year or more and for two
+        machines or more: a WEB chip has no final value, and with one machine a spare chip
+        saves no more than it cost (1,000 idle costs on the yellow field)."""
+        years_left = self.years_left(state, team)
+        if years_left < 0.5:
             return False
-        target = WEB_INSURANCE + self.style.spare_web
+        spare = self.style.spare_web if len(team.machines) >= 2 else 1
+        target = WEB_INSURANCE + (spare if years_left >= 1 else 0)
         if self.style.use_efficiency and any(not state.machines[m].double
                                              for m in team.machines):
             target += WEB_EFFICIENCY
