@@ -159,6 +159,11 @@ class StrongBot(Bot):
         head = state.pending[0].kind
         if head in TRIVIAL_HEADS:
             return []
+        if isinstance(baseline, actions.Invest) and not team.machines:
+            # The first machine is the plan's backbone (a factory without one earns nothing,
+            # and the machine keeps its value): a horizon of a few rolls sees its credit's
+            # interest but not its years of output, so it is never weighed away.
+            return []
         turn = [c for c in turn_choices(state, team) if not c.any_time]
         if sum(c.size() for c in turn) < 2:
             return []
@@ -193,7 +198,7 @@ class StrongBot(Bot):
         produce = by_cls.get(actions.Produce)
         if produce is not None:
             yield actions.Produce(name, units=produce.values[-1])
-        buy = by_cls.get(actions.Purchase)
+        buy = by_cls.get(actions.Purchase) if team.machines else None  # no raw without a machine
         if buy is not None:
             most = buy.values[-1]
             batch = sensible.units_to_buy(state, team, sensible.capacity(state, team), most)
