@@ -161,6 +161,8 @@ class StrongBot(Bot):
         head = state.pending[0].kind
         if head in TRIVIAL_HEADS:
             return []
+        if isinstance(baseline, actions.BuyWeb) and team.web < WEB_INSURANCE:
+            return []  # the insurance: the same reason as the first machine's (below)
         if isinstance(baseline, actions.Invest) and not team.machines:
             # The first machine is the plan's backbone (a factory without one earns nothing,
             # and the machine keeps its value): a horizon of a few rolls sees its credit's
@@ -176,11 +178,19 @@ class StrongBot(Bot):
         moves: list[actions.Action] = [baseline]
         plain = self.sensible.decide(state, team, None, turn)  # without any-time moves
         for move in (plain, *alternatives):
-            if move not in moves and not self.drains_cash(state, team, move):
+            if move not in moves and not self.drains_cash(state, team, move) \
+                    and not self.gives_up_insurance(team, move):
                 moves.append(move)
             if len(moves) >= self.budget.candidates:
                 break
         return moves
+
+    def gives_up_insurance(self, team: Team, move: actions.Action) -> bool:
+        """Paying the yellow field with a WEB chip that insures the machines: fire and the
+        like (one card in 30 a risk field, a machine lost) are too rare for a few sampled
+        futures to see, so the insurance the sensible bot keeps is kept."""
+        return isinstance(move, actions.CostChoice) and move.option == "web" \
+            and team.web <= WEB_INSURANCE and bool(team.machines)
 
     def drains_cash(self, state: GameState, team: Team, move: actions.Action) -> bool:
         """A purchase or production that leaves a team with machines less cash than the
