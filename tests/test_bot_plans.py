@@ -36,8 +36,8 @@ def test_investment_first_machine_on_the_first_red_field_with_a_web_chip() -> No
     """I. "2. Decision: Investment" and "Lines of Credit": a team without a machine earns
     nothing, and a machine keeps its value to the end, so with a WEB chip to save it on the
     write-off field the bot buys it on its first red field, with the most credit the bank
-    gives (5,000), and says why."""
-    state = game()
+    gives (5,000), and says why (a class-length game of three years)."""
+    state = game(years=3)
     _buy_a_web_chip(state)
     roll_to(state, "Red", "R")
     bot = SensibleBot(0)
@@ -51,7 +51,7 @@ def test_white_write_off_field_near_and_no_web_chip_the_first_machine_waits() ->
     """I. "The White Write-off Field": without a WEB chip a machine bought now may be
     returned on the write-off field a few rolls ahead (field 21); the bot passes, and its
     reason says so - never "nothing is worth doing" to a team with 10,000 Marks."""
-    state = game()
+    state = game(years=3)
     roll_to(state, "Red", "R")  # field 3: the white field is 18 ahead
     action, reason = SensibleBot(0).explain(state, "Red")
     assert action == A.Pass("Red")
@@ -62,12 +62,29 @@ def test_white_write_off_field_near_and_no_web_chip_the_first_machine_waits() ->
 def test_white_write_off_field_behind_the_first_machine_is_bought() -> None:
     """Past the write-off field a whole year's green fields come before it again: the
     machine is bought at once, chip or not."""
-    state = game()
+    state = game(years=3)
     state.teams["Red"].position = 22  # test set-up: Red stands just past the white field
     roll_to(state, "Red", "R")
     action, reason = SensibleBot(0).explain(state, "Red")
     assert isinstance(action, A.Invest) and action.credit == 5_000
     assert reason.code == "first_machine"
+
+
+def test_insurance_in_a_long_base_game_the_first_machine_waits_for_two_chips() -> None:
+    """I. "Insurance (2 WEBs)" and "Important!" (the base model's capital in two halves): in a
+    ten-year game a team with 9,000 Marks would keep only 4,000 after the machine - too little
+    to insure it soon - and a machine lost uninsured then ends the business for good; so the
+    bot waits for the second chip, and says so. With two chips it buys."""
+    state = game(years=10)
+    _buy_a_web_chip(state)
+    roll_to(state, "Red", "R")
+    action, reason = SensibleBot(0).explain(state, "Red")
+    assert action == A.Pass("Red")
+    assert reason.code == "pass_insure_first" and reason.params == {"web": 1}
+    with_steps = game(years=10, steps=frozenset({4}))  # 20,000 at the start: no waiting
+    _buy_a_web_chip(with_steps)
+    roll_to(with_steps, "Red", "R")
+    assert isinstance(SensibleBot(0).choose(with_steps, "Red"), A.Invest)
 
 
 def _with_machine(steps: frozenset[int] = frozenset(), credit: int = 5_000) -> GameState:
@@ -168,7 +185,7 @@ def _true_to_the_team(team: Team, action: A.Action, code: str, params: dict) -> 
         assert team.web == 0
     if code in ("sell_price_pays", "sell_for_cash", "sell_late"):
         assert team.finished >= params["units"] >= 1, (code, team)
-    if code in ("pass_wait_white", "pass_no_machine", "pass_no_machine_late",
+    if code in ("pass_wait_white", "pass_no_machine", "pass_no_machine_late", "pass_insure_first",
                 "buy_web_before_machine", "first_machine", "hire_before_machine"):
         assert machines == 0, (code, team)
     if code == "hire_before_machine":  # only for the machine it is about to buy

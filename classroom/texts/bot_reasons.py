@@ -43,6 +43,9 @@ CATALOGUE: dict[str, Any] = {
                          "machine yet."),
     "pass_no_machine_late": _("Pass: the game ends too soon for a new machine to earn its "
                               "costs."),
+    "pass_insure_first": _("Pass: in a game this long, buy the first machine once two WEB "
+                           "chips insure it (%(web)s held now); a machine lost uninsured "
+                           "would end the business."),
     "buy_web_before_machine": _("Buy a WEB chip: it will save the first machine on the "
                                 "write-off field (%(web)s held now)."),
     "pass_green": _("Pass: %(web)s WEB chips are enough, or the cash is needed."),

@@ -31,7 +31,7 @@ from ..actions import (
     TakeCredit,
     WriteOff,
 )
-from ..constants import IDLE_COST, MACHINE_PRICE
+from ..constants import IDLE_COST, MACHINE_PRICE, WEB_INSURANCE
 from ..legal import legal_choices
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "pass_wait_white": ("fields",),
     "pass_no_machine": ("cash",),
     "pass_no_machine_late": (),
+    "pass_insure_first": ("web",),
     "buy_web": ("web",),
     "buy_web_before_machine": ("web",),
     "pass_green": ("web",),
@@ -182,8 +183,12 @@ def _pass_without_machine(bot: SensibleBot, state: GameState, team: Team) -> Rea
     """Why a team without a machine passes its red field (``SensibleBot.wants_machine`` and
     ``investment_credit``, the same tests in the same order): never "nothing is worth
     doing", which a team with the cash for a machine would not believe."""
-    if bot.years_left(state, team) < bot.style.first_machine_years:
+    years_left = bot.years_left(state, team)
+    if years_left < bot.style.first_machine_years:
         return Reason("pass_no_machine_late", {})
+    if years_left >= bot.style.long_game_years and team.web < WEB_INSURANCE and \
+            team.cash + MACHINE_PRICE // 2 - MACHINE_PRICE < bot.style.insured_cash:
+        return Reason("pass_insure_first", {"web": team.web})
     board = state.config.board
     ahead = next((step for step in range(1, bot.style.white_near + 1)
                   if board[(team.position + step) % len(board)] == "W"), None)
