@@ -103,8 +103,9 @@ class Style:
     #: Further machines while at least this many years are left.
     more_machine_years: float = 1.0
     #: The least a unit is sold for when the stock is piling up (twice what one production
-    #: makes): in a half-filled market (under five teams) nothing sells dearer than 3,000
-    #: until raw material is bought, and a unit costs about 1,500 to make.
+    #: makes). As high as ``sale_floor`` for now: 3,000 (in a half-filled market nothing
+    #: sells dearer until raw material is bought) lowered the results of 10-year games and
+    #: helped no short one (docs/decisions/bots-build-a-business.md).
     stock_floor: int = 4_500
     #: Raw material is bought while this many years are left (a purchase, a production and
     #: a sale are three red fields, about half a year; the last batch is small).
