@@ -36,10 +36,28 @@ CATALOGUE: dict[str, Any] = {
                   "costs."),
     "buy_web": _("Buy a WEB chip: it insures the machines against fire and the write-off "
                  "field (%(web)s held now)."),
+    "pass_wait_white": _("Pass for now: the write-off field is %(fields)s fields ahead and "
+                         "no WEB chip could save a machine bought today; buy it once past "
+                         "that field or with a chip."),
+    "pass_no_machine": _("Pass: %(cash)s in cash and the bank's credit do not pay for a "
+                         "machine yet."),
+    "pass_no_machine_late": _("Pass: the game ends too soon for a new machine to earn its "
+                              "costs."),
+    "pass_insure_first": _("Pass: in a game this long, buy the first machine once two WEB "
+                           "chips insure it (%(web)s held now); a machine lost uninsured "
+                           "would end the business."),
+    "buy_web_before_machine": _("Buy a WEB chip: it will save the first machine on the "
+                                "write-off field (%(web)s held now)."),
     "pass_green": _("Pass: %(web)s WEB chips are enough, or the cash is needed."),
     "idle_web": _("Pay the idle costs with a WEB chip instead of %(idle)s in cash."),
     "idle_cash": _("Pay the idle costs of %(idle)s in cash: the WEB chips insure the "
                    "machines."),
+    "idle_cash_no_web": _("Pay the idle costs of %(idle)s in cash: there is no WEB chip to "
+                          "pay them with."),
+    "idle_on_credit": _("Pay the idle costs of %(idle)s: with no WEB chip to give and "
+                        "%(cash)s in cash, credit or a sale back to the bank covers the "
+                        "rest."),
+    "idle_no_machine": _("Choose the idle costs: without a machine they cost nothing."),
     "write_off_web": _("Give a WEB chip: it saves a machine worth %(value)s."),
     "write_off_downgrade": _("Turn a double machine single: that costs less than returning a "
                              "machine."),
@@ -50,6 +68,9 @@ CATALOGUE: dict[str, Any] = {
     "efficiency": _("Double a machine with WEB chips: twice the output for one decision."),
     "raise_credit": _("Take %(amount)s credit: a payment of %(owed)s is due and the cash does "
                       "not cover it."),
+    "credit_to_produce": _("Take %(amount)s credit: the cash does not cover producing "
+                           "%(units)s units and the running costs, and idle machines earn "
+                           "nothing."),
     "raise_sell_back": _("Sell %(units)s back to the bank: a payment of %(owed)s is due and "
                          "the bank lends no more."),
     "bid": _("Offer the stock at %(price)s each: that still pays."),

@@ -31,7 +31,7 @@ from ..actions import (
     TakeCredit,
     WriteOff,
 )
-from ..constants import IDLE_COST, MACHINE_PRICE
+from ..constants import IDLE_COST, MACHINE_PRICE, WEB_INSURANCE
 from ..legal import legal_choices
 
 if TYPE_CHECKING:
@@ -57,10 +57,18 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "sell_late": ("units",),
     "buy_raw": ("units", "machines", "productions"),
     "pass_red": ("reserve",),
+    "pass_wait_white": ("fields",),
+    "pass_no_machine": ("cash",),
+    "pass_no_machine_late": (),
+    "pass_insure_first": ("web",),
     "buy_web": ("web",),
+    "buy_web_before_machine": ("web",),
     "pass_green": ("web",),
     "idle_web": ("idle",),
     "idle_cash": ("idle",),
+    "idle_cash_no_web": ("idle",),
+    "idle_on_credit": ("idle", "cash"),
+    "idle_no_machine": (),
     "write_off_web": ("value",),
     "write_off_downgrade": (),
     "write_off_return": (),
@@ -69,6 +77,7 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "repay": ("amount",),
     "efficiency": (),
     "raise_credit": ("amount", "owed"),
+    "credit_to_produce": ("amount", "units"),
     "raise_sell_back": ("units", "owed"),
     "bid": ("price",),
     "withdraw_bid": ("floor",),
@@ -113,7 +122,8 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: Action) -
             return Reason("sell_late", {"units": units})
         if team.cash < reserve:
             return Reason("sell_for_cash", {"units": units, "reserve": reserve})
-        return Reason("sell_price_pays", {"units": units, "floor": bot.style.sale_floor})
+        return Reason("sell_price_pays", {"units": units,
+                                                  "floor": bot.sale_floor(state, team, False)})
     if isinstance(action, Purchase):
         productions = (team.raw + action.units) // max(1, capacity)
         return Reason("buy_raw", {"units": action.units, "machines": machines,
@@ -122,12 +132,15 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: Action) -
         head = state.pending[0].kind if state.pending else ""
         if head == "green":
             return Reason("pass_green", {"web": team.web})
+        if not team.machines:
+            return _pass_without_machine(bot, state, team)
         return Reason("pass_red", {"reserve": reserve})
     if isinstance(action, BuyWeb):
+        if not team.machines:
+            return Reason("buy_web_before_machine", {"web": team.web})
         return Reason("buy_web", {"web": team.web})
     if isinstance(action, CostChoice):
-        idle = IDLE_COST * machines
-        return Reason("idle_web" if action.option == "web" else "idle_cash", {"idle": idle})
+        return _yellow(team, action)
     if isinstance(action, WriteOff):
         if action.option == "web":
             return Reason("write_off_web", {"value": MACHINE_PRICE})
@@ -142,6 +155,8 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: Action) -
         return Reason("efficiency", {})
     owed = state.pending[0].amount if state.pending else 0
     if isinstance(action, TakeCredit):
+        if state.pending and state.pending[0].kind == "red":  # ``SensibleBot.working_credit``
+            return Reason("credit_to_produce", {"amount": action.amount, "units": capacity})
         return Reason("raise_credit", {"amount": action.amount, "owed": owed})
     if isinstance(action, SellBack):
         return Reason("raise_sell_back", {"units": action.units, "owed": owed})
@@ -150,7 +165,7 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: Action) -
         return Reason("bid", {"price": getattr(action, "price", 0)})
     if kind == "withdraw_bid":
         late = bot.years_left(state, team) < 0.5 or team.cash < reserve
-        return Reason("withdraw_bid", {"floor": bot.sale_floor(team, late)})
+        return Reason("withdraw_bid", {"floor": bot.sale_floor(state, team, late)})
     if kind == "match_bid":
         return Reason("match_bid", {})
     if kind == "auction_bid":
@@ -162,6 +177,41 @@ def reason_for(bot: SensibleBot, state: GameState, actor: str, action: Action) -
     if state.config.steps:
         return Reason("step_move", {})
     return Reason("other", {})
+
+
+def _pass_without_machine(bot: SensibleBot, state: GameState, team: Team) -> Reason:
+    """Why a team without a machine passes its red field (``SensibleBot.wants_machine`` and
+    ``investment_credit``, the same tests in the same order): never "nothing is worth
+    doing", which a team with the cash for a machine would not believe."""
+    years_left = bot.years_left(state, team)
+    if years_left < bot.style.first_machine_years:
+        return Reason("pass_no_machine_late", {})
+    if years_left >= bot.style.long_game_years and team.web < WEB_INSURANCE and \
+            team.cash + MACHINE_PRICE // 2 - MACHINE_PRICE < bot.style.insured_cash:
+        return Reason("pass_insure_first", {"web": team.web})
+    board = state.config.board
+    ahead = next((step for step in range(1, bot.style.white_near + 1)
+                  if board[(team.position + step) % len(board)] == "W"), None)
+    if not team.web and ahead is not None:
+        return Reason("pass_wait_white", {"fields": ahead})
+    return Reason("pass_no_machine", {"cash": team.cash})
+
+
+def _yellow(team: Team, action: CostChoice) -> Reason:
+    """The yellow field's choice, said only with what the team holds: no "the WEB chips
+    insure the machines" to a team without chips, no idle costs without machines."""
+    idle = IDLE_COST * len(team.machines)
+    if action.option == "web":
+        return Reason("idle_web", {"idle": idle})
+    if action.option != "idle":  # producing or selling at half price: not a sensible choice
+        return Reason("other", {})
+    if not team.machines:
+        return Reason("idle_no_machine", {})
+    if team.cash < idle:
+        return Reason("idle_on_credit", {"idle": idle, "cash": team.cash})
+    if not team.web:
+        return Reason("idle_cash_no_web", {"idle": idle})
+    return Reason("idle_cash", {"idle": idle})
 
 
 def _auction_pass(bot: SensibleBot, state: GameState, team: Team) -> Reason:

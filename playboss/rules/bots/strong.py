@@ -41,6 +41,8 @@ from ..constants import FINAL_VALUE, WEB_INSURANCE, WEB_PRICE
 from ..engine import apply
 from ..errors import RuleViolation
 from ..legal import Choice, turn_choices, waiting_for
+from ..market import purchase_zones
+from ..red_field import production_cost
 from ..state import BANK, GameState, Team
 from ..statements import balance_sheet
 from .base import Bot
@@ -159,6 +161,13 @@ class StrongBot(Bot):
         head = state.pending[0].kind
         if head in TRIVIAL_HEADS:
             return []
+        if isinstance(baseline, actions.BuyWeb) and team.web < WEB_INSURANCE:
+            return []  # the insurance: the same reason as the first machine's (below)
+        if isinstance(baseline, actions.Invest) and not team.machines:
+            # The first machine is the plan's backbone (a factory without one earns nothing,
+            # and the machine keeps its value): a horizon of a few rolls sees its credit's
+            # interest but not its years of output, so it is never weighed away.
+            return []
         turn = [c for c in turn_choices(state, team) if not c.any_time]
         if sum(c.size() for c in turn) < 2:
             return []
@@ -169,11 +178,35 @@ class StrongBot(Bot):
         moves: list[actions.Action] = [baseline]
         plain = self.sensible.decide(state, team, None, turn)  # without any-time moves
         for move in (plain, *alternatives):
-            if move not in moves:
+            if move not in moves and not self.drains_cash(state, team, move) \
+                    and not self.gives_up_insurance(team, move):
                 moves.append(move)
             if len(moves) >= self.budget.candidates:
                 break
         return moves
+
+    def gives_up_insurance(self, team: Team, move: actions.Action) -> bool:
+        """Paying the yellow field with a WEB chip that insures the machines: fire and the
+        like (one card in 30 a risk field, a machine lost) are too rare for a few sampled
+        futures to see, so the insurance the sensible bot keeps is kept."""
+        return isinstance(move, actions.CostChoice) and move.option == "web" \
+            and team.web <= WEB_INSURANCE and bool(team.machines)
+
+    def drains_cash(self, state: GameState, team: Team, move: actions.Action) -> bool:
+        """A purchase or production that leaves a team with machines less cash than the
+        sensible bot's base reserve: the next bill would cost a machine sold back at half its
+        value, which a few sampled futures rarely show (measured: the strong bot went
+        bankrupt where the sensible bot did not)."""
+        if not team.machines:
+            return False
+        if isinstance(move, actions.Purchase):
+            cost = sum(state.config.zone_prices[z] for z in purchase_zones(state.market,
+                                                                           move.units))
+        elif isinstance(move, actions.Produce):
+            cost = move.units * production_cost(team)
+        else:
+            return False
+        return team.cash - cost < self.sensible.style.reserve_base
 
     def red_alternatives(self, state: GameState, team: Team,
                          turn: list[Choice]) -> Iterable[actions.Action]:
@@ -193,7 +226,7 @@ class StrongBot(Bot):
         produce = by_cls.get(actions.Produce)
         if produce is not None:
             yield actions.Produce(name, units=produce.values[-1])
-        buy = by_cls.get(actions.Purchase)
+        buy = by_cls.get(actions.Purchase) if team.machines else None  # no raw without a machine
         if buy is not None:
             most = buy.values[-1]
             batch = sensible.units_to_buy(state, team, sensible.capacity(state, team), most)
