@@ -51,17 +51,20 @@ LISTEN_HOST = os.environ.get("LISTEN_HOST", "127.0.0.1").strip()
 _LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", "[::1]"}
 _SERVES_LOOPBACK_ONLY = LISTEN_HOST in _LOOPBACK_NAMES or LISTEN_HOST.startswith("127.")
 
-# Debug pages show settings and code to whoever gets an error: on only while the site serves
-# this computer alone (the demo's default, LISTEN_HOST 127.0.0.1) and no public SITE_URL is
-# set. `HOST=0.0.0.0 scripts/run.sh` (a class on the network) and deployments run without it.
-DEBUG = env_bool("DEBUG", _SERVES_LOOPBACK_ONLY and not SITE_URL)
+# Debug pages show settings and code to whoever gets an error: off unless DEBUG=1 is set (issue
+# 23: a default that followed LISTEN_HOST showed them whenever the variable was forgotten, while
+# daphne listened elsewhere). scripts/run.sh sets DEBUG=1 only when it binds daphne to a
+# loopback address itself and no public SITE_URL is set.
+DEBUG = env_bool("DEBUG", False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if not DEBUG and not (_SERVES_LOOPBACK_ONLY and not SITE_URL):
         # A known key would let anyone forge sessions: refuse to start. scripts/run.sh makes
-        # and keeps a key of its own for the demo (.secret_key, never committed).
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+        # and keeps a key of its own for the demo (.secret_key, never committed). Commands
+        # and tests on this computer alone may go without.
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off and the site "
+                                   "serves other computers (LISTEN_HOST, SITE_URL)")
     SECRET_KEY = "dev-insecure-playboss-classroom-key-change-me"
 
 
@@ -348,8 +351,10 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", "") or BASE_DIR / "media")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "classroom:dashboard"
 LOGOUT_REDIRECT_URL = "classroom:home"
-WHITENOISE_USE_FINDERS = DEBUG
-WHITENOISE_AUTOREFRESH = DEBUG
+# The demo on this computer serves the apps' static folders as they are (run.sh collects them
+# anyway); a site for the network serves STATIC_ROOT only.
+WHITENOISE_USE_FINDERS = DEBUG or (_SERVES_LOOPBACK_ONLY and not SITE_URL)
+WHITENOISE_AUTOREFRESH = WHITENOISE_USE_FINDERS
 
 # Build every team's statements the moment a game ends (the reports app listens for it).
 PLAYBOSS_STATEMENTS_AT_GAME_END = env_bool("PLAYBOSS_STATEMENTS_AT_GAME_END", True)
