@@ -201,7 +201,10 @@ DB_POOL_TIMEOUT = env_number("DB_POOL_TIMEOUT", 10)
 SQLITE_TIMEOUT = env_number("SQLITE_TIMEOUT", 20)
 _engine = DATABASES["default"]["ENGINE"]
 if _engine.endswith("postgresql"):
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+    # A dead server is noticed in DB_CONNECT_TIMEOUT s, not the kernel's minutes (issue 23).
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", max(1, int(env_number("DB_CONNECT_TIMEOUT", 2))))
+    DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": min(2, DB_POOL_SIZE),
         "max_size": DB_POOL_SIZE,
         "timeout": DB_POOL_TIMEOUT,
