@@ -15,8 +15,10 @@ books). Anything else is ignored and counted; moves go through HTTP (one code pa
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -33,6 +35,8 @@ log = logging.getLogger(__name__)
 
 #: Frames a socket may send that are not a known message before it is closed.
 JUNK_LIMIT = 50
+#: Seconds a socket waits before it asks a failed channel layer (Redis) again; doubled up to 30.
+LAYER_RETRY_SECONDS = 1.0
 #: A screen's own messages are under 100 bytes; a longer frame is junk, not parsed.
 FRAME_MAX_CHARS = 4_096
 
@@ -79,7 +83,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if not ok:
             await self.close(code=4403)
             return
-        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        await self._to_layer("join", lambda: self.channel_layer.group_add(
+            group_name(self.game_id), self.channel_name))
         await self.accept()
         await self.send_json({"type": "hello", "revision": self.game_revision})
         await self._send_screen(None, full=True)
@@ -92,13 +97,57 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "viewer"):
             return
-        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        await self._to_layer("leave", lambda: self.channel_layer.group_discard(
+            group_name(self.game_id), self.channel_name))
         await database_sync_to_async(presence.left)(self.channel_name)
         await self._presence_changed()
 
     async def _presence_changed(self) -> None:
-        await self.channel_layer.group_send(group_name(self.game_id),
-                                            {"type": "game.presence"})
+        await self._to_layer("presence", lambda: self.channel_layer.group_send(
+            group_name(self.game_id), {"type": "game.presence"}))
+
+    # The channel layer's receive, made patient (issue 23): channels' consumer sets
+    # ``channel_receive`` to the layer's receive and ends the socket (1011) when it raises, as
+    # it does with Redis down. This one waits, joins the game's group again (Redis may have
+    # restarted empty) and goes on; meanwhile the screen polls with its sync frames.
+    @property
+    def channel_receive(self) -> Callable[[], Awaitable[dict[str, Any]]]:
+        return self._patient_receive
+
+    @channel_receive.setter
+    def channel_receive(self, receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
+        self._layer_receive = receive
+
+    async def _patient_receive(self) -> dict[str, Any]:
+        pause = LAYER_RETRY_SECONDS
+        while True:
+            try:
+                return await self._layer_receive()
+            except Exception as exc:  # channels-redis raises redis-py's, OSError, timeouts
+                log.warning("websocket of game %s: the channel layer failed (%s); the screen "
+                            "polls, retrying in %s s", getattr(self, "game_id", "?"),
+                            type(exc).__name__, pause)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 30.0)
+            if hasattr(self, "viewer"):
+                await self._to_layer("join", lambda: self.channel_layer.group_add(
+                    group_name(self.game_id), self.channel_name))
+
+    async def _to_layer(self, what: str, call: Callable[[], Awaitable[Any]]) -> bool:
+        """One call to the channel layer that may fail without failing the socket (issue 23):
+        with Redis down the handshake is still accepted and the screen keeps itself current
+        with its ``sync`` frames (the page polls). Tried twice: the first call after Redis came
+        back may meet a pooled connection Redis has closed; the layer drops it, and the second
+        try opens a fresh one."""
+        for attempt in (1, 2):
+            try:
+                await call()
+                return True
+            except Exception as exc:  # channels-redis raises redis-py's, OSError, timeouts
+                if attempt == 2:
+                    log.warning("websocket %s of game %s: the channel layer failed (%s); the "
+                                "screen polls", what, self.game_id, type(exc).__name__)
+        return False
 
     # ------------------------------------------------------------------ from the screen
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
