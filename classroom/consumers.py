@@ -18,6 +18,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
@@ -35,6 +37,19 @@ log = logging.getLogger(__name__)
 
 #: Frames a socket may send that are not a known message before it is closed.
 JUNK_LIMIT = 50
+#: Frames a socket may send in a burst, and per second after it (issue 23: 600 ``sync`` frames
+#: in 4.7 s drew 600 full screens). A screen syncs every few seconds and on a click; a frame over
+#: the limit is dropped unread and counted as junk, so a flood ends with the socket's close.
+FRAME_BURST = 10
+FRAMES_PER_SECOND = 2.0
+#: Sockets one session, and one team, may hold open in this process at once (issue 23: 150
+#: from one session were accepted). A teacher's tabs and a team's few phones stay well below.
+SOCKETS_PER_SESSION = 12
+SOCKETS_PER_TEAM = 24
+#: The close code of a socket over either cap (the page falls back to polling).
+TOO_MANY_SOCKETS = 4429
+_by_session: Counter[str] = Counter()
+_by_team: Counter[int] = Counter()
 #: Seconds a socket waits before it asks a failed channel layer (Redis) again; doubled up to 30.
 LAYER_RETRY_SECONDS = 1.0
 #: A screen's own messages are under 100 bytes; a longer frame is junk, not parsed.
@@ -73,6 +88,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     sent_layout = ""
     junk = 0
     seats = 0
+    #: What this socket counts against (undone on disconnect).
+    counted_session = ""
+    counted_team = 0
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -83,6 +101,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if not ok:
             await self.close(code=4403)
             return
+        if not self._count_socket():
+            await self.close(code=TOO_MANY_SOCKETS)
+            return
+        self.frame_tokens, self.frame_time = float(FRAME_BURST), time.monotonic()
         await self._to_layer("join", lambda: self.channel_layer.group_add(
             group_name(self.game_id), self.channel_name))
         await self.accept()
@@ -94,7 +116,49 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # A restarted server's screens reconnect: its paced bots' lost chain starts again here.
         await database_sync_to_async(pacing.on_connect)(self.game_id)
 
+    def _count_socket(self) -> bool:
+        """Counts this socket against its session and its team; False (and nothing counted)
+        when either already holds its cap in this process."""
+        session_key = str(getattr(self.scope.get("session"), "session_key", "") or "")
+        team_id = self.viewer.team.pk if self.viewer.team is not None else 0
+        if (session_key and _by_session[session_key] >= SOCKETS_PER_SESSION) or (
+                team_id and _by_team[team_id] >= SOCKETS_PER_TEAM):
+            log.warning("websocket of game %s refused: too many sockets of one %s",
+                        self.game_id, "session" if session_key and _by_session[
+                            session_key] >= SOCKETS_PER_SESSION else "team")
+            return False
+        if session_key:
+            _by_session[session_key] += 1
+            self.counted_session = session_key
+        if team_id:
+            _by_team[team_id] += 1
+            self.counted_team = team_id
+        return True
+
+    def _uncount_socket(self) -> None:
+        if self.counted_session:
+            _by_session[self.counted_session] -= 1
+            if _by_session[self.counted_session] <= 0:
+                del _by_session[self.counted_session]
+        if self.counted_team:
+            _by_team[self.counted_team] -= 1
+            if _by_team[self.counted_team] <= 0:
+                del _by_team[self.counted_team]
+        self.counted_session, self.counted_team = "", 0
+
+    def _frame_allowed(self) -> bool:
+        """A token bucket of FRAME_BURST frames refilled at FRAMES_PER_SECOND."""
+        now = time.monotonic()
+        self.frame_tokens = min(float(FRAME_BURST),
+                                self.frame_tokens + (now - self.frame_time) * FRAMES_PER_SECOND)
+        self.frame_time = now
+        if self.frame_tokens < 1:
+            return False
+        self.frame_tokens -= 1
+        return True
+
     async def disconnect(self, code: int) -> None:
+        self._uncount_socket()
         if not hasattr(self, "viewer"):
             return
         await self._to_layer("leave", lambda: self.channel_layer.group_discard(
@@ -153,7 +217,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
                       **kwargs: Any) -> None:
         content: Any = None
-        if text_data is not None and len(text_data) <= FRAME_MAX_CHARS:
+        if not self._frame_allowed():
+            pass  # over the rate: unread, counted as junk below
+        elif text_data is not None and len(text_data) <= FRAME_MAX_CHARS:
             try:  # a binary frame, a long one, or no JSON: junk, counted below
                 content = json.loads(text_data)
             except (TypeError, ValueError, RecursionError):
