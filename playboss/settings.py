@@ -5,6 +5,7 @@ Celery tasks run in-process. ``DATABASE_URL`` switches to a real database and ``
 to channels-redis plus a Celery worker; the code is the same either way.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -284,10 +285,19 @@ CELERY_TIMEZONE = "UTC"
 JOIN_FAILURES_PER_ADDRESS = int(env_number("JOIN_FAILURES_PER_ADDRESS", 15))
 JOIN_FAILURES_PER_GAME = int(env_number("JOIN_FAILURES_PER_GAME", 40))
 JOIN_THROTTLE_SECONDS = int(env_number("JOIN_THROTTLE_SECONDS", 600))
-# Reverse proxies in front of the site that append the client's address to X-Forwarded-For:
-# 0 (no proxy) trusts only REMOTE_ADDR, since without a proxy a client writes that header
-# itself. Both throttles read the address through classroom.throttle.client_address.
+# The addresses (or networks) of the reverse proxies in front of the site: X-Forwarded-For is
+# read only on a connection from one of them (classroom.throttle.client_address), never from a
+# client, which may write that header itself (issue 23). Empty: no proxy, REMOTE_ADDR only.
+# TRUSTED_PROXY_COUNT>0 (the older setting) without TRUSTED_PROXIES means nginx on this machine.
 TRUSTED_PROXY_COUNT = int(env_number("TRUSTED_PROXY_COUNT", 0))
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES",
+                           ["127.0.0.1", "::1"] if TRUSTED_PROXY_COUNT > 0 else [])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _exc:
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES: {_proxy!r} is no IP address or network") from _exc
 # The throttle's counters: in Redis when there is one, so every server process counts the same
 # tries; in the one process's memory otherwise (the embedded default runs one process).
 CACHES = {
