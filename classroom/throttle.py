@@ -1,14 +1,12 @@
 """Throttling of wrong join attempts (game code + PIN), per client address and per game.
 
 A PIN is guessed by trying: every wrong try counts against the address it came from and
-against the game code it named. Once the address's bucket holds its limit of failures, every
-try from that address is refused with 429 until the bucket's window has passed — the right PIN
-too, so a refusal says nothing about the PIN typed. Once the game's bucket is full (a guess
-spread over many addresses), every address that has failed lately is refused for that game,
-while a device that has not typed a wrong code or PIN still tries its PIN (issue 23: the full
-game bucket used to refuse the whole class): each new address gets one guess, not
-``JOIN_FAILURES_PER_ADDRESS``. The window starts with the bucket's first failure (a fixed
-window, not aligned to the clock); the arithmetic for the PIN length is in docs/security.md.
+against the game code it named. Once either bucket holds its limit of failures, every try
+from that address, or for that game, is refused with 429 until the bucket's window has
+passed — the right PIN too, so a refusal says nothing about the PIN typed. The window starts
+with the bucket's first failure (a fixed window, not aligned to the clock), so an attacker gets
+at most ``failures`` guesses per ``seconds`` per game however many addresses they use; the
+arithmetic for the PIN length is in docs/security.md.
 
 The counters live in the ``"throttle"`` cache: Redis when ``REDIS_URL`` is set (shared by every
 server process), otherwise memory of the one process the embedded default runs. When Redis
@@ -137,17 +135,8 @@ def refused(request: HttpRequest, code: str) -> Refusal | None:
     PIN is looked at); the longest wait of the full buckets."""
     now = time.time()
     worst: Refusal | None = None
-    address_failed = False
-    for bucket in buckets(request, code):  # the address's bucket first
+    for bucket in buckets(request, code):
         count, until = _read(bucket)
-        if bucket.kind == "address":
-            address_failed = count > 0
-        elif not address_failed:
-            # A game under attack (issue 23: 40 wrong PINs from anywhere closed its door to the
-            # whole class, renewable for ever): a device that has not typed a wrong code or
-            # PIN lately still tries its PIN; one wrong try and it waits like the rest. Each new
-            # address thus gets one guess instead of JOIN_FAILURES_PER_ADDRESS.
-            continue
         if count >= bucket.failures and not until:  # its end was evicted: a whole window
             until = now + bucket.seconds
         if count >= bucket.failures and until > now:
