@@ -91,8 +91,16 @@ def seat_for_pin(code: str, pin: str) -> Team | Game | None:
     return found if pin else None
 
 
+def _new_session_key(request: HttpRequest) -> None:
+    """A join hands the browser a fresh session id and deletes the old one (session fixation):
+    whoever knew or planted the id before — a shared lab computer, a cookie read on plain
+    HTTP — does not play the seat it now holds. The session's content is kept."""
+    request.session.cycle_key()
+
+
 def join_team(request: HttpRequest, team: Team) -> None:
     """This browser plays ``team`` (and no longer the representative of its game)."""
+    _new_session_key(request)
     teams = dict(request.session.get(SESSION_KEY, {}))
     teams[str(team.game_id)] = team.pk
     request.session[SESSION_KEY] = teams
@@ -105,6 +113,7 @@ def join_team(request: HttpRequest, team: Team) -> None:
 def join_as_representative(request: HttpRequest, game: Game) -> None:
     """This browser plays the worker representative of ``game`` (and no longer a team of it);
     the caller checked the PIN or the link."""
+    _new_session_key(request)
     tokens = dict(request.session.get(REPRESENTATIVE_SESSION_KEY, {}))
     tokens[str(game.pk)] = game.representative_token
     request.session[REPRESENTATIVE_SESSION_KEY] = tokens

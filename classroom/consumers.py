@@ -15,8 +15,12 @@ books). Anything else is ignored and counted; moves go through HTTP (one code pa
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -33,6 +37,21 @@ log = logging.getLogger(__name__)
 
 #: Frames a socket may send that are not a known message before it is closed.
 JUNK_LIMIT = 50
+#: Frames a socket may send in a burst, and per second after it (issue 23: 600 ``sync`` frames
+#: in 4.7 s drew 600 full screens). A screen syncs every few seconds and on a click; a frame over
+#: the limit is dropped unread and counted as junk, so a flood ends with the socket's close.
+FRAME_BURST = 10
+FRAMES_PER_SECOND = 2.0
+#: Sockets one session, and one team, may hold open in this process at once (issue 23: 150
+#: from one session were accepted). A teacher's tabs and a team's few phones stay well below.
+SOCKETS_PER_SESSION = 12
+SOCKETS_PER_TEAM = 24
+#: The close code of a socket over either cap (the page falls back to polling).
+TOO_MANY_SOCKETS = 4429
+_by_session: Counter[str] = Counter()
+_by_team: Counter[int] = Counter()
+#: Seconds a socket waits before it asks a failed channel layer (Redis) again; doubled up to 30.
+LAYER_RETRY_SECONDS = 1.0
 #: A screen's own messages are under 100 bytes; a longer frame is junk, not parsed.
 FRAME_MAX_CHARS = 4_096
 
@@ -69,6 +88,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     sent_layout = ""
     junk = 0
     seats = 0
+    #: What this socket counts against (undone on disconnect).
+    counted_session = ""
+    counted_team = 0
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -79,7 +101,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if not ok:
             await self.close(code=4403)
             return
-        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        if not self._count_socket():
+            await self.close(code=TOO_MANY_SOCKETS)
+            return
+        self.frame_tokens, self.frame_time = float(FRAME_BURST), time.monotonic()
+        await self._to_layer("join", lambda: self.channel_layer.group_add(
+            group_name(self.game_id), self.channel_name))
         await self.accept()
         await self.send_json({"type": "hello", "revision": self.game_revision})
         await self._send_screen(None, full=True)
@@ -89,22 +116,110 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # A restarted server's screens reconnect: its paced bots' lost chain starts again here.
         await database_sync_to_async(pacing.on_connect)(self.game_id)
 
+    def _count_socket(self) -> bool:
+        """Counts this socket against its session and its team; False (and nothing counted)
+        when either already holds its cap in this process."""
+        session_key = str(getattr(self.scope.get("session"), "session_key", "") or "")
+        team_id = self.viewer.team.pk if self.viewer.team is not None else 0
+        if (session_key and _by_session[session_key] >= SOCKETS_PER_SESSION) or (
+                team_id and _by_team[team_id] >= SOCKETS_PER_TEAM):
+            log.warning("websocket of game %s refused: too many sockets of one %s",
+                        self.game_id, "session" if session_key and _by_session[
+                            session_key] >= SOCKETS_PER_SESSION else "team")
+            return False
+        if session_key:
+            _by_session[session_key] += 1
+            self.counted_session = session_key
+        if team_id:
+            _by_team[team_id] += 1
+            self.counted_team = team_id
+        return True
+
+    def _uncount_socket(self) -> None:
+        if self.counted_session:
+            _by_session[self.counted_session] -= 1
+            if _by_session[self.counted_session] <= 0:
+                del _by_session[self.counted_session]
+        if self.counted_team:
+            _by_team[self.counted_team] -= 1
+            if _by_team[self.counted_team] <= 0:
+                del _by_team[self.counted_team]
+        self.counted_session, self.counted_team = "", 0
+
+    def _frame_allowed(self) -> bool:
+        """A token bucket of FRAME_BURST frames refilled at FRAMES_PER_SECOND."""
+        now = time.monotonic()
+        self.frame_tokens = min(float(FRAME_BURST),
+                                self.frame_tokens + (now - self.frame_time) * FRAMES_PER_SECOND)
+        self.frame_time = now
+        if self.frame_tokens < 1:
+            return False
+        self.frame_tokens -= 1
+        return True
+
     async def disconnect(self, code: int) -> None:
+        self._uncount_socket()
         if not hasattr(self, "viewer"):
             return
-        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        await self._to_layer("leave", lambda: self.channel_layer.group_discard(
+            group_name(self.game_id), self.channel_name))
         await database_sync_to_async(presence.left)(self.channel_name)
         await self._presence_changed()
 
     async def _presence_changed(self) -> None:
-        await self.channel_layer.group_send(group_name(self.game_id),
-                                            {"type": "game.presence"})
+        await self._to_layer("presence", lambda: self.channel_layer.group_send(
+            group_name(self.game_id), {"type": "game.presence"}))
+
+    # The channel layer's receive, made patient (issue 23): channels' consumer sets
+    # ``channel_receive`` to the layer's receive and ends the socket (1011) when it raises, as
+    # it does with Redis down. This one waits, joins the game's group again (Redis may have
+    # restarted empty) and goes on; meanwhile the screen polls with its sync frames.
+    @property
+    def channel_receive(self) -> Callable[[], Awaitable[dict[str, Any]]]:
+        return self._patient_receive
+
+    @channel_receive.setter
+    def channel_receive(self, receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
+        self._layer_receive = receive
+
+    async def _patient_receive(self) -> dict[str, Any]:
+        pause = LAYER_RETRY_SECONDS
+        while True:
+            try:
+                return await self._layer_receive()
+            except Exception as exc:  # channels-redis raises redis-py's, OSError, timeouts
+                log.warning("websocket of game %s: the channel layer failed (%s); the screen "
+                            "polls, retrying in %s s", getattr(self, "game_id", "?"),
+                            type(exc).__name__, pause)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 30.0)
+            if hasattr(self, "viewer"):
+                await self._to_layer("join", lambda: self.channel_layer.group_add(
+                    group_name(self.game_id), self.channel_name))
+
+    async def _to_layer(self, what: str, call: Callable[[], Awaitable[Any]]) -> bool:
+        """One call to the channel layer that may fail without failing the socket (issue 23):
+        with Redis down the handshake is still accepted and the screen keeps itself current
+        with its ``sync`` frames (the page polls). Tried twice: the first call after Redis came
+        back may meet a pooled connection Redis has closed; the layer drops it, and the second
+        try opens a fresh one."""
+        for attempt in (1, 2):
+            try:
+                await call()
+                return True
+            except Exception as exc:  # channels-redis raises redis-py's, OSError, timeouts
+                if attempt == 2:
+                    log.warning("websocket %s of game %s: the channel layer failed (%s); the "
+                                "screen polls", what, self.game_id, type(exc).__name__)
+        return False
 
     # ------------------------------------------------------------------ from the screen
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
                       **kwargs: Any) -> None:
         content: Any = None
-        if text_data is not None and len(text_data) <= FRAME_MAX_CHARS:
+        if not self._frame_allowed():
+            pass  # over the rate: unread, counted as junk below
+        elif text_data is not None and len(text_data) <= FRAME_MAX_CHARS:
             try:  # a binary frame, a long one, or no JSON: junk, counted below
                 content = json.loads(text_data)
             except (TypeError, ValueError, RecursionError):

@@ -13,6 +13,7 @@ reads no session and sets no cookie, and is exempt from the HTTPS redirect
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Literal
 
 from django.conf import settings
@@ -26,15 +27,42 @@ log = logging.getLogger(__name__)
 Outcome = Literal["ok", "failing", "not configured", "not checked"]
 #: Seconds each of Redis and the Celery worker may take to answer.
 TIMEOUT = 1.0
+#: Seconds the database may take (issue 23: a dead PostgreSQL kept the check waiting for the
+#: pool's DB_POOL_TIMEOUT, 10 s; docs/deploy.md promises about a second a check).
+DATABASE_TIMEOUT = 1.5
+
+
+def _select_one() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
 
 
 def check_database() -> Outcome:
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
-    except Exception:  # any driver's error: the database cannot serve a move
-        log.exception("health: the database does not answer")
+    """``SELECT 1`` in a thread of its own, waited for DATABASE_TIMEOUT at most: a database that
+    does not answer fails the check in time, whatever the pool's or the driver's timeouts are
+    (the thread gives up on its own after them and closes its connection)."""
+    failed: list[BaseException] = []
+
+    def probe() -> None:
+        try:
+            _select_one()
+        except Exception as exc:  # any driver's error: the database cannot serve a move
+            failed.append(exc)
+        finally:
+            try:
+                connection.close()  # this thread's own connection (back to the pool)
+            except Exception:  # closing a broken connection may fail too: nothing to keep
+                log.debug("health: closing the probe's connection failed", exc_info=True)
+
+    thread = threading.Thread(target=probe, name="healthz-database", daemon=True)
+    thread.start()
+    thread.join(DATABASE_TIMEOUT)
+    if thread.is_alive():
+        log.error("health: the database did not answer within %s s", DATABASE_TIMEOUT)
+        return "failing"
+    if failed:
+        log.error("health: the database does not answer", exc_info=failed[0])
         return "failing"
     return "ok"
 

@@ -23,6 +23,7 @@ locked out by a few mistyped PINs.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
 import math
@@ -72,20 +73,38 @@ class Refusal:
 
 
 def client_address(request: HttpRequest) -> str:
-    """The address of the browser: ``REMOTE_ADDR``, or behind ``TRUSTED_PROXY_COUNT`` reverse
-    proxies the address the outermost of them saw (the entry it appended to
-    X-Forwarded-For). Entries left of it were written by the client and are never trusted.
-    Django-axes uses this function too (``AXES_CLIENT_IP_CALLABLE``), so both throttles agree
-    on who is who."""
+    """The address of the browser. ``REMOTE_ADDR`` (the TCP connection's peer) unless that
+    peer is one of the ``TRUSTED_PROXIES``: then the rightmost address of X-Forwarded-For that
+    is not itself a trusted proxy — the one the outermost of our proxies saw. Entries left of
+    it were written by the client and are never trusted; and a request that reaches the site
+    without the proxy has its X-Forwarded-For ignored whatever it says (issue 23: with
+    ``TRUSTED_PROXY_COUNT`` alone any client could name its own address). Django-axes uses
+    this function too (``AXES_CLIENT_IP_CALLABLE``), so both throttles agree on who is who."""
     remote = _valid(request.META.get("REMOTE_ADDR"))
-    proxies = int(getattr(settings, "TRUSTED_PROXY_COUNT", 0))
-    if proxies <= 0:
+    if not _is_trusted_proxy(remote):
         return remote
     forwarded = [part.strip() for part in
                  str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",") if part.strip()]
-    if len(forwarded) < proxies:
-        return remote  # not through all our proxies: the socket's address is all we know
-    return _valid(forwarded[-proxies])
+    for entry in reversed(forwarded):
+        address = _valid(entry)
+        if address == UNKNOWN_ADDRESS or not _is_trusted_proxy(address):
+            return address
+    return remote  # no entry beyond our proxies: the socket's address is all we know
+
+
+def _is_trusted_proxy(address: str) -> bool:
+    if address == UNKNOWN_ADDRESS:
+        return False
+    ip = ipaddress.ip_address(address)
+    return any(ip in network for network in _trusted_networks(
+        tuple(getattr(settings, "TRUSTED_PROXIES", ()))))
+
+
+@functools.lru_cache(maxsize=4)
+def _trusted_networks(entries: tuple[str, ...]) -> tuple[ipaddress.IPv4Network
+                                                         | ipaddress.IPv6Network, ...]:
+    """TRUSTED_PROXIES as networks: an address is a network of one (settings checked them)."""
+    return tuple(ipaddress.ip_network(entry, strict=False) for entry in entries)
 
 
 #: Where no address is known (a request made inside the process, as ``force_login`` does):

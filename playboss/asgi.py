@@ -13,14 +13,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "playboss.settings")
 django_asgi_app = get_asgi_application()
 
 from classroom.routing import websocket_urlpatterns  # noqa: E402
+from playboss.ws_origin import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # Origin check first: a websocket is not covered by CSRF protection. It trusts the
+        # Origin checks first: a websocket is not covered by CSRF protection. The Origin must
+        # be this site's (scheme, host and port: playboss/ws_origin.py), and its host among the
         # ALLOWED_HOSTS, which are never "*" unless set so (settings: security defaults).
-        "websocket": AllowedHostsOriginValidator(
+        "websocket": SameOriginValidator(AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        )),
     }
 )

@@ -5,6 +5,7 @@ Celery tasks run in-process. ``DATABASE_URL`` switches to a real database and ``
 to channels-redis plus a Celery worker; the code is the same either way.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -51,17 +52,20 @@ LISTEN_HOST = os.environ.get("LISTEN_HOST", "127.0.0.1").strip()
 _LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", "[::1]"}
 _SERVES_LOOPBACK_ONLY = LISTEN_HOST in _LOOPBACK_NAMES or LISTEN_HOST.startswith("127.")
 
-# Debug pages show settings and code to whoever gets an error: on only while the site serves
-# this computer alone (the demo's default, LISTEN_HOST 127.0.0.1) and no public SITE_URL is
-# set. `HOST=0.0.0.0 scripts/run.sh` (a class on the network) and deployments run without it.
-DEBUG = env_bool("DEBUG", _SERVES_LOOPBACK_ONLY and not SITE_URL)
+# Debug pages show settings and code to whoever gets an error: off unless DEBUG=1 is set (issue
+# 23: a default that followed LISTEN_HOST showed them whenever the variable was forgotten, while
+# daphne listened elsewhere). scripts/run.sh sets DEBUG=1 only when it binds daphne to a
+# loopback address itself and no public SITE_URL is set.
+DEBUG = env_bool("DEBUG", False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if not DEBUG and not (_SERVES_LOOPBACK_ONLY and not SITE_URL):
         # A known key would let anyone forge sessions: refuse to start. scripts/run.sh makes
-        # and keeps a key of its own for the demo (.secret_key, never committed).
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+        # and keeps a key of its own for the demo (.secret_key, never committed). Commands
+        # and tests on this computer alone may go without.
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off and the site "
+                                   "serves other computers (LISTEN_HOST, SITE_URL)")
     SECRET_KEY = "dev-insecure-playboss-classroom-key-change-me"
 
 
@@ -198,7 +202,10 @@ DB_POOL_TIMEOUT = env_number("DB_POOL_TIMEOUT", 10)
 SQLITE_TIMEOUT = env_number("SQLITE_TIMEOUT", 20)
 _engine = DATABASES["default"]["ENGINE"]
 if _engine.endswith("postgresql"):
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+    # A dead server is noticed in DB_CONNECT_TIMEOUT s, not the kernel's minutes (issue 23).
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", max(1, int(env_number("DB_CONNECT_TIMEOUT", 2))))
+    DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": min(2, DB_POOL_SIZE),
         "max_size": DB_POOL_SIZE,
         "timeout": DB_POOL_TIMEOUT,
@@ -278,10 +285,19 @@ CELERY_TIMEZONE = "UTC"
 JOIN_FAILURES_PER_ADDRESS = int(env_number("JOIN_FAILURES_PER_ADDRESS", 15))
 JOIN_FAILURES_PER_GAME = int(env_number("JOIN_FAILURES_PER_GAME", 40))
 JOIN_THROTTLE_SECONDS = int(env_number("JOIN_THROTTLE_SECONDS", 600))
-# Reverse proxies in front of the site that append the client's address to X-Forwarded-For:
-# 0 (no proxy) trusts only REMOTE_ADDR, since without a proxy a client writes that header
-# itself. Both throttles read the address through classroom.throttle.client_address.
+# The addresses (or networks) of the reverse proxies in front of the site: X-Forwarded-For is
+# read only on a connection from one of them (classroom.throttle.client_address), never from a
+# client, which may write that header itself (issue 23). Empty: no proxy, REMOTE_ADDR only.
+# TRUSTED_PROXY_COUNT>0 (the older setting) without TRUSTED_PROXIES means nginx on this machine.
 TRUSTED_PROXY_COUNT = int(env_number("TRUSTED_PROXY_COUNT", 0))
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES",
+                           ["127.0.0.1", "::1"] if TRUSTED_PROXY_COUNT > 0 else [])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _exc:
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES: {_proxy!r} is no IP address or network") from _exc
 # The throttle's counters: in Redis when there is one, so every server process counts the same
 # tries; in the one process's memory otherwise (the embedded default runs one process).
 CACHES = {
@@ -348,8 +364,10 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", "") or BASE_DIR / "media")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "classroom:dashboard"
 LOGOUT_REDIRECT_URL = "classroom:home"
-WHITENOISE_USE_FINDERS = DEBUG
-WHITENOISE_AUTOREFRESH = DEBUG
+# The demo on this computer serves the apps' static folders as they are (run.sh collects them
+# anyway); a site for the network serves STATIC_ROOT only.
+WHITENOISE_USE_FINDERS = DEBUG or (_SERVES_LOOPBACK_ONLY and not SITE_URL)
+WHITENOISE_AUTOREFRESH = WHITENOISE_USE_FINDERS
 
 # Build every team's statements the moment a game ends (the reports app listens for it).
 PLAYBOSS_STATEMENTS_AT_GAME_END = env_bool("PLAYBOSS_STATEMENTS_AT_GAME_END", True)

@@ -6,6 +6,9 @@ from django.urls import include, path
 
 from classroom.health import healthz
 
+# The database down: JSON 503 for moves, a "try again" page for pages (issue 23).
+handler500 = "classroom.unavailable.server_error"
+
 urlpatterns = [
     # For monitors and the reverse proxy (docs/deploy.md): database, Redis, Celery worker.
     path("healthz", healthz, name="healthz"),

@@ -29,7 +29,7 @@ from playboss.rules.accounts import LINES
 from .analysis_sheets import bridge_sheet, cash_flow_sheet, class_sheet, ratios_sheet
 from .builders.base import Figures
 from .labels import kind_label, line_label, reason_label
-from .sheet import Sheet
+from .sheet import Sheet, is_formula_like, neutralised
 
 
 @dataclass(frozen=True)
@@ -141,16 +141,19 @@ def to_csv(sheet: Sheet, language: str | None = None) -> bytes:
     comma = decimal == ","
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";" if comma else ",", lineterminator="\r\n")
-    writer.writerow(sheet.header)
+    writer.writerow([neutralised(title) for title in sheet.header])
     for row in sheet.rows:
-        writer.writerow([str(v).replace(".", ",") if comma and isinstance(v, float) else v
-                         for v in row])
+        # Only text is neutralised (``sheet.neutralised``); a float becomes text only here.
+        writer.writerow([str(v).replace(".", ",") if comma and isinstance(v, float)
+                         else neutralised(v) for v in row])
     return buffer.getvalue().encode("utf-8-sig")
 
 
 def to_xlsx(sheets: Sequence[Sheet]) -> bytes:
     """One workbook, a sheet per table: bold frozen header, Marks as #,##0, ratios as
-    0.0000 and times as dates (Excel shows the reader's own separators)."""
+    0.0000 and times as dates (Excel shows the reader's own separators). A formula-like text
+    cell is written as a text cell with Excel's quote prefix (``_text_cell``): it shows the text
+    as typed and never becomes a formula, not even when someone edits it."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
@@ -166,7 +169,8 @@ def to_xlsx(sheets: Sequence[Sheet]) -> bytes:
             ws.column_dimensions[get_column_letter(col + 1)].width = width
         head = []
         for title in sheet.header:
-            cell = WriteOnlyCell(ws, value=title)
+            cell = _text_cell(ws, title) if is_formula_like(title) else WriteOnlyCell(
+                ws, value=title)
             cell.font = bold
             head.append(cell)
         ws.append(head)
@@ -182,10 +186,22 @@ def to_xlsx(sheets: Sequence[Sheet]) -> bytes:
                     cell = WriteOnlyCell(ws, value=value)
                     cell.number_format = fmt
                     out[col] = cell
+                elif is_formula_like(value):
+                    out[col] = _text_cell(ws, value)
             ws.append(out)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
+
+
+def _text_cell(ws: Any, text: str) -> Any:
+    """A cell that holds ``text`` as text: openpyxl would store a leading "=" as a formula."""
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = WriteOnlyCell(ws, value=text)
+    cell.data_type = "s"
+    cell.quotePrefix = True
+    return cell
 
 
 def _sheet_title(name: str) -> str:

@@ -20,8 +20,14 @@ if [[ -z "$PUBLIC" ]]; then
     PUBLIC="http://${HOST}:${PORT}"
   fi
 fi
-# Debug pages only while this computer alone is served (settings: DEBUG follows LISTEN_HOST);
-# a class on the network gets a real secret key, made once and kept beside the database.
+# Debug pages only while daphne below binds a loopback address and no public SITE_URL is set
+# (settings: DEBUG is off unless DEBUG=1); a DEBUG set by the caller is kept. A class on the
+# network gets a real secret key, made once and kept beside the database.
+if [[ -z "${DEBUG:-}" && -z "${SITE_URL:-}" ]]; then
+  case "$HOST" in
+    127.*|localhost|::1|\[::1\]) export DEBUG=1 ;;
+  esac
+fi
 if [[ -z "${SECRET_KEY:-}" ]]; then
   KEY_FILE="${SECRET_KEY_FILE:-.secret_key}"
   if [[ ! -s "$KEY_FILE" ]]; then

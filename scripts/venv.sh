@@ -5,4 +5,5 @@ if [[ ! -x .venv/bin/python ]]; then
 fi
 # shellcheck disable=SC1091
 source .venv/bin/activate
-pip install -q -e ".[dev]"
+# The exact versions of constraints.txt: the same commit installs the same tools everywhere.
+pip install -q -e ".[dev]" -c constraints.txt

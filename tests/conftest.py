@@ -108,6 +108,8 @@ def _fresh_caches() -> Iterator[None]:
     MEMO.clear()
     screens._stamps.clear()
     consumers._games.clear()
+    consumers._by_session.clear()  # the sockets counted against their caps
+    consumers._by_team.clear()
     yield
 
 

@@ -14,6 +14,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
+#: 88 s of mutants: not in a developer's quick pass; CI runs them (scripts/test.sh, CI=true).
+pytestmark = pytest.mark.mutants
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "bench" / "mutants.py"
 

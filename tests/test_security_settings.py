@@ -74,11 +74,35 @@ def test_check_deploy_names_what_a_deployment_left_out() -> None:
         assert f"security.{warning}" in result.stderr + result.stdout
 
 
-def test_the_demo_on_this_computer_alone_debugs_and_answers_to_loopback_names_only() -> None:
+def test_the_demo_on_this_computer_alone_answers_to_loopback_names_only() -> None:
     data = read_settings()
-    assert data["DEBUG"] is True
+    assert data["DEBUG"] is False  # issue 23: only DEBUG=1 turns debug pages on
     assert data["ALLOWED_HOSTS"] == ["localhost", "127.0.0.1", "[::1]"]
     assert data["SESSION_COOKIE_SECURE"] is False and data["SECURE_HSTS_SECONDS"] == 0
+
+
+UNKNOWN_HOST = """
+import django
+django.setup()
+from django.test import Client
+r = Client().get("/join/", HTTP_HOST="evil.example")
+print(r.status_code, "DisallowedHost at" in r.content.decode())
+"""
+
+
+def test_debug_is_off_unless_asked_for_so_an_unknown_host_gets_no_debug_page() -> None:
+    """Issue 23: with nothing set (LISTEN_HOST forgotten while daphne listens on the network),
+    a request with a Host the site does not answer to gets a plain 400, not Django's debug page
+    with the settings. Only DEBUG=1 (scripts/run.sh on a loopback address) shows it."""
+    for env in ({}, {"LISTEN_HOST": "0.0.0.0", "SECRET_KEY": "k" * 50},
+                {"SITE_URL": "http://10.0.0.5:8000", "SECRET_KEY": "k" * 50}):
+        plain = run([sys.executable, "-c", UNKNOWN_HOST],
+                    DJANGO_SETTINGS_MODULE="playboss.settings", **env)
+        assert plain.stdout.split() == ["400", "False"], plain.stdout + plain.stderr[-2000:]
+        assert read_settings(**env)["DEBUG"] is False
+    debug = run([sys.executable, "-c", UNKNOWN_HOST], DJANGO_SETTINGS_MODULE="playboss.settings",
+                DEBUG="1")
+    assert debug.stdout.split() == ["400", "True"], debug.stdout + debug.stderr[-2000:]
 
 
 def test_the_demo_on_the_classroom_network_has_no_debug_pages_and_needs_a_key() -> None:

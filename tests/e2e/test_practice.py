@@ -6,7 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import TIMEOUT
+
+pytestmark = pytest.mark.browser
 
 #: The player's moves, most wanted first: a passive team that rolls and passes, and pays what
 #: falls due (the bots play the game; the test is about the practice mode around it).

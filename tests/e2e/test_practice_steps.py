@@ -12,6 +12,8 @@ import pytest
 from tests.e2e.conftest import LAPTOP, PHONE, TIMEOUT
 from tests.e2e.test_practice import press_a_move, wait_for_me
 
+pytestmark = pytest.mark.browser
+
 #: The reason codes of step moves (classroom/texts/bot_reasons.py).
 STEP_CODES = {"hire", "hire_before_machine", "accept_hire", "give_notice", "auction_pass_stock",
               "auction_pass_price", "auction_pass_cash", "auction_pass_no_machine", "bid",

@@ -26,10 +26,14 @@ from urllib.parse import urlsplit
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 
+from classroom.access import SEAT_SESSION_KEY, SESSION_KEY
+from classroom.consumers import GameConsumer
 from classroom.events import group_name
 from classroom.models import Classroom, Game, GameAction
 from reports.models import ReportJob
@@ -138,9 +142,8 @@ def test_bots_still_play(classroom: Classroom, caplog: pytest.LogCaptureFixture)
     assert GameAction.objects.filter(game=game, actor="Robo").exists()
 
 
-@pytest.fixture
-def redis_back() -> Iterator[None]:
-    """Redis comes back on the port the settings name."""
+def _start_redis() -> subprocess.Popen[bytes]:
+    """redis-server on the port the settings name, once it answers."""
     server = shutil.which("redis-server")
     if server is None:
         if os.environ.get("CI"):
@@ -149,19 +152,83 @@ def redis_back() -> Iterator[None]:
     process = subprocess.Popen(
         [server, "--port", str(_redis_port()), "--bind", "127.0.0.1", "--save", "",
          "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", _redis_port()), 0.5).close()
+            return process
+        except OSError:
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.1)
+
+
+def _stop_redis(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture
+def redis_back() -> Iterator[None]:
+    """Redis comes back on the port the settings name."""
+    process = _start_redis()
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", _redis_port()), 0.5).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "redis-server did not start"
-                time.sleep(0.1)
         yield
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        _stop_redis(process)
+
+
+def _socket(game: Game, team: str) -> WebsocketCommunicator:
+    comm = WebsocketCommunicator(GameConsumer.as_asgi(), f"/ws/games/{game.pk}/")
+    comm.scope["url_route"] = {"kwargs": {"game_id": game.pk}}
+    comm.scope.update(user=AnonymousUser(), session={
+        SESSION_KEY: {str(game.pk): game.teams.get(name=team).pk},
+        SEAT_SESSION_KEY: {str(game.pk): 0}})
+    return comm
+
+
+def test_a_socket_is_accepted_and_polls_while_redis_is_down(game: Game) -> None:
+    """Issue 23: the handshake answered HTTP 500 and open sockets closed 1011."""
+    comm = _socket(game, "Red")
+
+    async def scenario() -> None:
+        connected, _code = await comm.connect(timeout=QUICK)
+        assert connected
+        assert (await comm.receive_json_from(timeout=QUICK))["type"] == "hello"
+        assert (await comm.receive_json_from(timeout=QUICK))["type"] == "screen"
+        # The layer's receive failed and waits: the socket stays open ...
+        assert await comm.receive_nothing(timeout=2.5)
+        # ... and its sync frames bring the screen (what the page's polling does).
+        await comm.send_json_to({"type": "sync", "revision": -1})
+        assert (await comm.receive_json_from(timeout=QUICK))["type"] == "screen"
+        await comm.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_the_first_handshake_after_redis_returns_joins_the_game(
+        game: Game, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 23: after Redis came back, the first handshake per process failed once more (a
+    pooled connection Redis had closed). Here Redis restarts under an open socket of the same
+    event loop; the next socket is in the game's group at once."""
+    server = _start_redis()
+    try:
+        first, second = _socket(game, "Red"), _socket(game, "Blue")
+
+        async def scenario() -> None:
+            nonlocal server
+            assert (await first.connect(timeout=QUICK))[0]
+            await asyncio.to_thread(_stop_redis, server)
+            server = await asyncio.to_thread(_start_redis)
+            caplog.clear()
+            with caplog.at_level(logging.WARNING):
+                assert (await second.connect(timeout=QUICK))[0]
+            assert "websocket join" not in caplog.text  # in the group, not polling
+            await first.disconnect()
+            await second.disconnect()
+
+        async_to_sync(scenario)()
+    finally:
+        _stop_redis(server)
 
 
 def test_broadcasts_resume_when_redis_is_back(game: Game, owner: Client,

@@ -172,14 +172,14 @@ def test_with_the_throttles_cache_down_joins_go_on_and_are_counted_in_the_proces
     assert answers[-2:] == [400, 429]
 
 
-@override_settings(TRUSTED_PROXY_COUNT=1)
+@override_settings(TRUSTED_PROXIES=["10.0.0.1"])
 def test_behind_one_proxy_the_address_it_saw_counts_not_what_the_client_wrote() -> None:
     factory = RequestFactory()
     request = factory.get("/", REMOTE_ADDR="10.0.0.1",
                           HTTP_X_FORWARDED_FOR="1.2.3.4, 203.0.113.7")
     assert throttle.client_address(request) == "203.0.113.7"
     assert throttle.client_address(factory.get("/", REMOTE_ADDR="10.0.0.1")) == "10.0.0.1"
-    with override_settings(TRUSTED_PROXY_COUNT=0):
+    with override_settings(TRUSTED_PROXIES=[]):
         assert throttle.client_address(request) == "10.0.0.1"
 
 
@@ -314,7 +314,7 @@ def test_an_address_is_always_one_postgresql_can_store() -> None:
     bare = RequestFactory().get("/")
     bare.META.pop("REMOTE_ADDR", None)
     assert client_address(bare) == UNKNOWN_ADDRESS
-    with override_settings(TRUSTED_PROXY_COUNT=1):
+    with override_settings(TRUSTED_PROXIES=["127.0.0.1"]):  # RequestFactory's REMOTE_ADDR
         junk = RequestFactory().get("/", HTTP_X_FORWARDED_FOR="'; DROP TABLE x; --")
         assert client_address(junk) == UNKNOWN_ADDRESS
         proxied = RequestFactory().get("/", HTTP_X_FORWARDED_FOR="203.0.113.9")
