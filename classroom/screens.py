@@ -29,6 +29,7 @@ from playboss.rules import PUBLIC, WORKERS
 
 from . import dashboard, duties, selectors
 from .access import Viewer
+from .board import projector_data
 from .models import Game
 from .templatetags.regions import MARK, Collector, wrap
 
@@ -76,8 +77,6 @@ class Screen:
 
 def build_screen(game: Game, spec: ScreenSpec) -> Screen:
     """The screen ``spec`` of ``game`` at the game's current revision."""
-    from .views.projector import projector_data  # the board drawing lives with its page
-
     with translation.override(spec.language):
         stamp = reports_stamp(game)
         context: dict[str, Any] = {

@@ -13,10 +13,10 @@ from django.test import Client
 
 from classroom import selectors, services, state_store
 from classroom.access import PROJECTOR_SESSION_KEY
+from classroom.board import board_cells, loop_size, pawn_spots
 from classroom.consumers import GameConsumer
 from classroom.models import Classroom, Game
 from classroom.templatetags.playboss import marks
-from classroom.views.projector import board_cells, loop_size, pawn_spots
 from playboss.rules.config import DEFAULT_BOARD
 
 from .conftest import make_game
@@ -299,7 +299,7 @@ def test_the_boards_key_never_runs_into_itself_or_a_trough(classroom: Classroom,
     """The key's words differ in length by language; with step 3 a trough sits top right."""
     from django.utils import translation
 
-    from classroom.views.projector import KEY_CHAR, KEY_SWATCH, _layout
+    from classroom.board import KEY_CHAR, KEY_SWATCH, _layout
 
     game = make_game(classroom, steps=[3])
     with translation.override(language):
