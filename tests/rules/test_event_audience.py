@@ -52,6 +52,8 @@ def _is_audience(node: ast.expr) -> bool:
 
 
 def test_every_emit_names_a_code_and_an_audience_and_no_sentence() -> None:
+    """Rulebook I, "Private Business between Players": every event says who may hear of it
+    (everyone at the table, or its parties) and carries its figures, never a sentence."""
     emits = _emits()
     assert len(emits) >= 100  # the reading found the engine's calls
     wrong = []
@@ -67,6 +69,8 @@ def test_every_emit_names_a_code_and_an_audience_and_no_sentence() -> None:
 
 
 def test_private_audiences_are_the_ones_the_rulebook_gives() -> None:
+    """Rulebook I, "Private Business between Players": the events only their parties (and the
+    bank) hear of are the private deals, loans and a team's credit with the bank."""
     private = {call.args[0].value for _, _, call in _emits()  # type: ignore[attr-defined]
                if not (isinstance(call.args[1], ast.Name) and call.args[1].id == "ALL")}
     assert private == PRIVATE
@@ -74,6 +78,8 @@ def test_private_audiences_are_the_ones_the_rulebook_gives() -> None:
 
 @pytest.mark.parametrize("audience", [None, "", "Red", ["Red"], (), ("Red", 3)])
 def test_emit_refuses_an_audience_that_is_neither_all_nor_names(audience: object) -> None:
+    """Rulebook I, "Private Business between Players": an audience is everyone or named
+    parties; anything else is refused, so no event is public by mistake."""
     turn = Turn(new_game(GameConfig(teams=("Red", "Blue"), first_team="Red")), None)
     with pytest.raises(ValueError, match="audience"):
         turn.emit("credit", audience, team="Red", amount=500)  # type: ignore[arg-type]
@@ -85,7 +91,7 @@ def _game() -> GameState:
 
 
 def test_a_bank_credit_is_the_team_s_and_the_bank_s() -> None:
-    """Rulebook: "Lines of Credit" — the team's borrowing is between it and the bank."""
+    """Rulebook I, "Lines of Credit": the team's borrowing is between it and the bank."""
     state = _game()
     apply(state, A.Roll("Red", die=2))  # field 3, red
     apply(state, A.Invest("Red"))  # a machine to lend against
@@ -94,7 +100,7 @@ def test_a_bank_credit_is_the_team_s_and_the_bank_s() -> None:
 
 
 def test_a_roll_lies_on_the_table() -> None:
-    """Rulebook: "Movement" — everyone sees the die and where the piece goes."""
+    """Rulebook I, "Now We Can Begin to Play": everyone sees the die and where the piece goes."""
     state = _game()
     events = apply(state, A.Roll("Red", die=2))
     assert events[0] == {"type": "move", "audience": ALL, "team": "Red", "die": 2, "field": 3,

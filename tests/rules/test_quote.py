@@ -85,8 +85,9 @@ def _check_against_apply(state: GameState, action: A.Action, counts: dict[str, i
 
 @pytest.mark.parametrize("index", range(0, len(STEP_SETS), 4))
 def test_every_listed_value_is_quoted_as_apply_does_it(index: int) -> None:
-    """Rulebook I and II, every part a move of a team, the bank or the representative comes
-    from: four step sets a test (all 64 across the tests), each with the three bots."""
+    """Rulebook I, "Now We Can Begin to Play": every part a move of a team, the bank or the
+    representative comes from: four step sets a test (all 64 across the tests), each with
+    the three bots."""
     counts = {"quotes": 0, "whole": 0, "journals": 0}
     for offset, steps in enumerate(STEP_SETS[index:index + 4]):
         bot = BOT_NAMES[(index + offset) % len(BOT_NAMES)]
@@ -114,7 +115,7 @@ def test_every_listed_value_is_quoted_as_apply_does_it(index: int) -> None:
 
 
 def test_a_quote_refuses_what_apply_refuses_and_changes_nothing() -> None:
-    """Rulebook I, "Decision: Purchasing": more units than the market holds is refused, with
+    """Rulebook I, "1. Decision: Purchasing": more units than the market holds is refused, with
     the same code, by both."""
     state = new_game(GameConfig(teams=("Red", "Blue"), first_team="Red", dice="entered",
                                 years=None))
@@ -133,7 +134,7 @@ def test_a_quote_refuses_what_apply_refuses_and_changes_nothing() -> None:
 
 
 def test_a_purchase_quote_names_cost_goods_journal_and_the_next_unit() -> None:
-    """Rulebook I, "Decision: Purchasing": 2 units from the 350 zone cost 700; raw material is
+    """Rulebook I, "1. Decision: Purchasing": 2 units from the 350 zone cost 700; raw material is
     booked at 150 a unit (journal: Raw materials 300, Raw material bought 400 / Bank 700); the
     next unit costs 350 again."""
     state = new_game(GameConfig(teams=("Red", "Blue"), first_team="Red", dice="entered",
@@ -150,8 +151,9 @@ def test_a_purchase_quote_names_cost_goods_journal_and_the_next_unit() -> None:
 
 
 def test_rule_values_are_the_games_own() -> None:
-    """The numbers pages write into sentences come from the engine: the books' unit values,
-    the longest terms, the most teams; step 1's underbidding step only where it is played."""
+    """Rulebook I, "Game Materials": the numbers pages write into sentences come from the
+    engine: the books' unit values, the longest terms, the most teams; step 1's underbidding
+    step only where it is played."""
     base = rule_values(GameConfig(teams=("Red", "Blue")))
     assert base["unit_values"] == {"raw": 150, "finished": 1_500, "machine": 10_000,
                                    "computer": 20_000}
@@ -171,8 +173,8 @@ def _figures(q: Quote) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("index", range(0, len(STEP_SETS), 8))
 def test_a_linear_moves_interpolated_values_are_its_quotes(index: int) -> None:
-    """Rulebook I, "Lines of Credit", "Decision: Investment", "Decision: Producing" and the
-    computer: the moves ``LINEAR`` declares are quoted at three values and the rest drawn on
+    """Rulebook I, "Lines of Credit": with "2. Decision: Investment", "3. Decision: Producing"
+    and the computer: the moves ``LINEAR`` declares are quoted at three values and the rest drawn on
     their line; every value's figures (cash, bank debt, goods) equal its own quote, which the
     test above checks against ``apply``. Eight step sets a test, every fifth state, every
     listed value."""
@@ -202,7 +204,7 @@ def test_a_linear_moves_interpolated_values_are_its_quotes(index: int) -> None:
 
 
 def test_linear_names_moves_and_purchase_is_not_one() -> None:
-    """Rulebook I, "Decision: Purchasing": the price zones make a purchase's cost per unit
+    """Rulebook I, "1. Decision: Purchasing": the price zones make a purchase's cost per unit
     rise, so it is not declared linear; every declared move is one the engine plays."""
     from playboss.rules.rulebook import ACTION_TYPES
 
