@@ -26,6 +26,7 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
 from . import pacing, presence, screens
 from .access import Viewer, viewer_from
@@ -44,8 +45,8 @@ FRAME_BURST = 10
 FRAMES_PER_SECOND = 2.0
 #: Sockets one session, and one team, may hold open in this process at once (issue 23: 150
 #: from one session were accepted). A teacher's tabs and a team's few phones stay well below.
-SOCKETS_PER_SESSION = 12
-SOCKETS_PER_TEAM = 24
+SOCKETS_PER_SESSION: int = settings.PLAYBOSS_SOCKETS_PER_SESSION  # 12 unless set
+SOCKETS_PER_TEAM: int = settings.PLAYBOSS_SOCKETS_PER_TEAM  # 24 unless set
 #: The close code of a socket over either cap (the page falls back to polling).
 TOO_MANY_SOCKETS = 4429
 _by_session: Counter[str] = Counter()

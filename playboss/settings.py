@@ -374,5 +374,9 @@ PLAYBOSS_STATEMENTS_AT_GAME_END = env_bool("PLAYBOSS_STATEMENTS_AT_GAME_END", Tr
 # After a refused move, check the engine's invariants on the state it leaves (a handler that
 # changed the state before refusing is a bug): with DEBUG, and in the tests.
 PLAYBOSS_CHECK_AFTER_REFUSAL = env_bool("PLAYBOSS_CHECK_AFTER_REFUSAL", DEBUG)
+# Websockets one session, and one team, may hold open in one server process at once
+# (classroom.consumers). A soak that holds many idle sockets of one team raises them.
+PLAYBOSS_SOCKETS_PER_SESSION = int(os.environ.get("PLAYBOSS_SOCKETS_PER_SESSION", "12"))
+PLAYBOSS_SOCKETS_PER_TEAM = int(os.environ.get("PLAYBOSS_SOCKETS_PER_TEAM", "24"))
 
 # SITE_URL and LISTEN_HOST: see the security defaults at the top.
