@@ -12,7 +12,7 @@ from typing import Any
 
 from playboss.rules import WORKERS, legal_choices
 
-from . import bot_levels, state_store
+from . import bot_levels, state_store, throttle
 from .models import Game, Representative, SeatChange
 from .presenters import form_for
 from .services import TIMED_ROUNDS
@@ -66,13 +66,14 @@ def seat_log(game: Game) -> list[dict[str, Any]]:
 
 
 def needs_of(game: Game, data: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
-    """What waits for the teacher now: starting the game (lobby), resuming it, rounds to close
+    """What waits for the teacher now: wrong PINs enough to slow the game's joins (someone
+    guessing, issue 23: new PINs offered), starting the game (lobby), resuming it, rounds to close
     (with their deadline), hiring offers to answer when the teacher plays the representative
     (or who else answers them), and the student teams with no screen connected."""
     humans = [s for s in seats if not s["bot"]]
     needs: dict[str, Any] = {"status": game.status, "lobby": None, "paused": None,
                              "rounds": [], "offers": [], "offers_by": "", "strikes": [],
-                             "absent": []}
+                             "absent": [], "guessing": throttle.guessing(game.code)}
     if game.status == Game.Status.LOBBY:
         needs["lobby"] = {
             "joined": [s["team"] for s in humans if s["joined"]],

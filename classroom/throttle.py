@@ -1,12 +1,22 @@
 """Throttling of wrong join attempts (game code + PIN), per client address and per game.
 
 A PIN is guessed by trying: every wrong try counts against the address it came from and
-against the game code it named. Once either bucket holds its limit of failures, every try
-from that address, or for that game, is refused with 429 until the bucket's window has
-passed — the right PIN too, so a refusal says nothing about the PIN typed. The window starts
-with the bucket's first failure (a fixed window, not aligned to the clock), so an attacker gets
-at most ``failures`` guesses per ``seconds`` per game however many addresses they use; the
-arithmetic for the PIN length is in docs/security.md.
+against the game code it named. Once the address's bucket holds its limit of failures, every
+try from that address is refused with 429 until the bucket's window has passed — the right PIN
+too, so a refusal says nothing about the PIN typed. The window starts with the bucket's first
+failure (a fixed window, not aligned to the clock).
+
+Once the *game's* bucket is full (a guess spread over many addresses), the game is "under
+attack" and PIN joins are slowed, not closed (issue 23: a full game bucket used to refuse the
+whole class for the window, renewable for ever): an address that has failed lately waits for
+the game's window like before, and an address that has not failed takes a *slow slot* — the
+game admits one such try at a time, the n-th of the window after a pause of
+``min(JOIN_SLOW_MAX_SECONDS, 2 ** (n - 1))`` seconds behind the one before. The pause grows, so
+however many addresses a guesser uses, a game gets at most ``JOIN_FAILURES_PER_GAME`` +
+``slow_slots(JOIN_THROTTLE_SECONDS)`` guesses per window (64 with the defaults, see
+docs/security.md for the arithmetic); a student whose try meets a taken slot waits seconds, not
+minutes. A device that has joined keeps playing (its session holds the seat; nothing here
+looks at it), and the QR links are not throttled. ``guessing`` tells the bank console.
 
 The counters live in the ``"throttle"`` cache: Redis when ``REDIS_URL`` is set (shared by every
 server process), otherwise memory of the one process the embedded default runs. When Redis
@@ -132,21 +142,93 @@ def buckets(request: HttpRequest, code: str) -> list[Bucket]:
 
 def refused(request: HttpRequest, code: str) -> Refusal | None:
     """Whether a join with ``code`` from this request's address must wait (checked before the
-    PIN is looked at); the longest wait of the full buckets."""
+    PIN is looked at): the address's full bucket; for a game under attack, the game's window
+    (an address that has failed lately) or a taken slow slot (one that has not)."""
     now = time.time()
-    worst: Refusal | None = None
-    for bucket in buckets(request, code):
-        count, until = _read(bucket)
-        if count >= bucket.failures and not until:  # its end was evicted: a whole window
-            until = now + bucket.seconds
-        if count >= bucket.failures and until > now:
-            wait = max(1, math.ceil(until - now))
-            if worst is None or wait > worst.retry_after:
-                worst = Refusal(bucket, wait)
+    address, game = buckets(request, code)
+    address_count, address_until = _read(address)
+    worst = _full(address, address_count, address_until, now)
+    game_count, game_until = _read(game)
+    game_full = _full(game, game_count, game_until, now)
+    if worst is None and game_full is not None:
+        if address_count > 0:  # this address guessed (or mistyped) lately: the game's window
+            worst = game_full
+        else:  # under attack, a clean address: one slow slot at a time
+            wait = _take_slow_slot(game, now + game_full.retry_after, now)
+            if wait:
+                worst = Refusal(Bucket("slow", game.name, game.failures, game.seconds), wait)
+            else:
+                log.info("join slowed: game %s under attack, a slow slot to %s",
+                         game.name, address.name)
     if worst is not None:
         log.info("join refused: %s %s has %d wrong tries, %d s to wait",
                  worst.bucket.kind, worst.bucket.name, worst.bucket.failures, worst.retry_after)
     return worst
+
+
+def _full(bucket: Bucket, count: int, until: float, now: float) -> Refusal | None:
+    if count < bucket.failures:
+        return None
+    if not until:  # its end was evicted: a whole window
+        until = now + bucket.seconds
+    return Refusal(bucket, max(1, math.ceil(until - now))) if until > now else None
+
+
+def slow_delay(n: int) -> int:
+    """The pause after the ``n``-th slow slot of a window (1, 2, 4, … seconds, at most
+    ``JOIN_SLOW_MAX_SECONDS``)."""
+    cap = int(settings.JOIN_SLOW_MAX_SECONDS)
+    return cap if n > cap.bit_length() else min(cap, 2 ** (n - 1))
+
+
+def slow_slots(seconds: float) -> int:
+    """The most slow slots a game can hand out in ``seconds`` (its window): the first at once,
+    each next one after the growing pause."""
+    slots, elapsed = 1, 0
+    while elapsed + slow_delay(slots) <= seconds:
+        elapsed += slow_delay(slots)
+        slots += 1
+    return slots
+
+
+def _take_slow_slot(game: Bucket, window_end: float, now: float) -> int:
+    """0 when this try may go ahead (the slot is taken), else the seconds until the next slot.
+    ``add`` is atomic (Redis SET NX, LocMem's lock): of concurrent tries one gets the slot."""
+    try:
+        return _take_slow_slot_in(_cache(), game, window_end, now)
+    except Exception as exc:
+        log.warning("throttle cache unreachable (%s): counting in this process", exc)
+        return _take_slow_slot_in(_fallback, game, window_end, now)
+
+
+def _take_slow_slot_in(cache: BaseCache, game: Bucket, window_end: float, now: float) -> int:
+    key = f"join:slow:{game.name}"
+    cap = int(settings.JOIN_SLOW_MAX_SECONDS)
+    if not cache.add(key + ":next", now + cap, timeout=cap):  # held at most cap until set
+        nxt = float(cache.get(key + ":next") or now + 1)
+        return max(1, math.ceil(nxt - now))
+    # The slots' count lives as long as the game's window: a new window starts at 1 s again.
+    if cache.add(key, 1, timeout=max(1, math.ceil(window_end - now))):
+        n = 1
+    else:
+        try:
+            n = int(cache.incr(key))
+        except ValueError:  # the count expired between add and incr
+            cache.set(key, 1, timeout=max(1, math.ceil(window_end - now)))
+            n = 1
+    pause = slow_delay(n)
+    cache.set(key + ":next", now + pause, timeout=pause)
+    return 0
+
+
+def guessing(code: str) -> int:
+    """The wrong tries for this game code in its current window when they have filled the
+    game's bucket (someone is guessing PINs, or a class mistypes a lot), else 0: the bank
+    console says so and offers new PINs."""
+    game = Bucket("game", code if _CODE.fullmatch(code) else "?",
+                  settings.JOIN_FAILURES_PER_GAME, settings.JOIN_THROTTLE_SECONDS)
+    count, until = _read(game)
+    return count if _full(game, count, until, time.time()) is not None else 0
 
 
 def failed(request: HttpRequest, code: str) -> None:

@@ -280,11 +280,14 @@ CELERY_TIMEZONE = "UTC"
 # Sign-in and join throttling (issue 11) ------------------------------------------------------
 # docs/security.md has the reasons and the arithmetic behind these numbers.
 # Joining with game code + PIN (classroom/throttle.py): wrong tries per window, per client
-# address and per game; once either is full, joins from there or for that game wait for the
-# window's end (429), the right PIN too. QR links are not throttled (128-bit secrets).
+# address and per game. A full address bucket waits for the window's end (429), the right PIN
+# too; a full game bucket (under attack) refuses the addresses that failed and hands the others
+# one slow slot at a time, the pause between slots growing 1, 2, 4 … JOIN_SLOW_MAX_SECONDS
+# (issue 23: never a door closed to the whole class). QR links are not throttled (128-bit secrets).
 JOIN_FAILURES_PER_ADDRESS = int(env_number("JOIN_FAILURES_PER_ADDRESS", 15))
 JOIN_FAILURES_PER_GAME = int(env_number("JOIN_FAILURES_PER_GAME", 40))
 JOIN_THROTTLE_SECONDS = int(env_number("JOIN_THROTTLE_SECONDS", 600))
+JOIN_SLOW_MAX_SECONDS = int(env_number("JOIN_SLOW_MAX_SECONDS", 30))
 # The addresses (or networks) of the reverse proxies in front of the site: X-Forwarded-For is
 # read only on a connection from one of them (classroom.throttle.client_address), never from a
 # client, which may write that header itself (issue 23). Empty: no proxy, REMOTE_ADDR only.

@@ -161,18 +161,38 @@ def new_team_pin(*, game_id: int, team_id: int) -> Team:
     browser that joined with the old one must join again with the new one."""
     with games.changing(game_id) as game:
         team = _seat_team(game, team_id)
-        taken = set(game.teams.exclude(pk=team.pk).values_list("pin", flat=True))
-        if game.representative_pin:
-            taken.add(game.representative_pin)
-        taken.add(team.pin)  # a new PIN is a different one
-        team.pin = new_pins(1, taken)[0]
-        team.token = secrets.token_urlsafe(16)
-        team.seat_generation += 1
-        team.save(update_fields=["pin", "token", "seat_generation"])
-        with translation.override(game.language):
-            text = _("%(team)s has a new PIN: its devices join again.") % {"team": team.name}
-        _seat_changed(game, team, SeatChange.Kind.PIN, "", text)
+        _renew_pin(game, team)
     return team
+
+
+def new_team_pins(*, game_id: int) -> list[Team]:
+    """A new PIN and QR link for every team its students play (the bank console offers it
+    when someone is guessing PINs, issue 23): one change, every student team's browsers join
+    again with the new PINs. Bot teams keep theirs (nobody joins them)."""
+    with games.changing(game_id) as game:
+        if game.status == Game.Status.ENDED:
+            raise ServiceError(gettext_lazy("The game is over."), status=409)
+        teams = list(game.teams.filter(bot="").order_by("seat"))
+        if not teams:
+            raise ServiceError(gettext_lazy("No team of this game is played by students."),
+                               status=409)
+        for team in teams:
+            _renew_pin(game, team)
+    return teams
+
+
+def _renew_pin(game: Game, team: Team) -> None:
+    taken = set(game.teams.exclude(pk=team.pk).values_list("pin", flat=True))
+    if game.representative_pin:
+        taken.add(game.representative_pin)
+    taken.add(team.pin)  # a new PIN is a different one
+    team.pin = new_pins(1, taken)[0]
+    team.token = secrets.token_urlsafe(16)
+    team.seat_generation += 1
+    team.save(update_fields=["pin", "token", "seat_generation"])
+    with translation.override(game.language):
+        text = _("%(team)s has a new PIN: its devices join again.") % {"team": team.name}
+    _seat_changed(game, team, SeatChange.Kind.PIN, "", text)
 
 
 def drop_team_devices(*, game_id: int, team_id: int) -> Team:

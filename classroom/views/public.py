@@ -1,9 +1,10 @@
 """Pages for everyone: the home page, and joining a game with its code and a PIN (or a QR link).
 
 Joining is throttled (``classroom.throttle``): wrong tries count per address and per game, and
-a full bucket answers 429 with when to try again — the right PIN too. Every wrong combination
-gets one answer: the same sentence and status whether the code names no game, the PIN no team,
-a team of another game, or a team a bot plays.
+a full bucket answers 429 with when to try again — the right PIN too; a game under attack
+answers an address that has not failed within seconds (a slow slot), not minutes. Every wrong
+combination gets one answer: the same sentence and status whether the code names no game, the
+PIN no team, a team of another game, or a team a bot plays.
 """
 
 from __future__ import annotations
@@ -29,13 +30,21 @@ def join(request: HttpRequest) -> HttpResponse:
     response: HttpResponse
     if request.method == "POST":
         refusal = throttle.refused(request, code)
-        if refusal is not None:
+        if refusal is not None and refusal.bucket.kind == "slow":
+            error = ngettext(
+                "Many wrong PINs were tried for this game just now, so joining with a PIN is "
+                "slowed down. Try again in %(seconds)d second — or scan your team's QR code.",
+                "Many wrong PINs were tried for this game just now, so joining with a PIN is "
+                "slowed down. Try again in %(seconds)d seconds — or scan your team's QR code.",
+                refusal.retry_after) % {"seconds": refusal.retry_after}
+        elif refusal is not None:
             error = ngettext(
                 "Too many wrong codes or PINs were tried from here or for this game. Try again "
                 "in %(minutes)d minute — or scan your team's QR code.",
                 "Too many wrong codes or PINs were tried from here or for this game. Try again "
                 "in %(minutes)d minutes — or scan your team's QR code.",
                 refusal.minutes) % {"minutes": refusal.minutes}
+        if refusal is not None:
             response = render(request, "classroom/join.html",
                               {"code": code, "error": error, "throttled": True}, status=429)
             response["Retry-After"] = str(refusal.retry_after)

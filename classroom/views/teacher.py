@@ -399,6 +399,23 @@ def bank_seat_drop(request: HttpRequest, game_id: int, team_id: int) -> HttpResp
 
 
 @require_POST
+def bank_new_pins(request: HttpRequest, game_id: int) -> HttpResponse:
+    """New PINs (and QR links) for every student team: offered when someone is guessing
+    PINs (issue 23)."""
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    try:
+        teams = services.new_team_pins(game_id=game.pk)
+    except services.ServiceError as exc:
+        return _done(request, game, False, translate_refusal(exc.message), exc.status)
+    return _done(request, game, True, _(
+        "Every student team has a new PIN: %(pins)s (the team sheets have the new QR codes). "
+        "Their devices join again with them.")
+        % {"pins": ", ".join(f"{t.name} {t.pin}" for t in teams)})
+
+
+@require_POST
 def bank_undo(request: HttpRequest, game_id: int) -> HttpResponse:
     if _stranger(request):
         return _to_login(request)

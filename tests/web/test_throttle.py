@@ -130,19 +130,99 @@ def test_the_right_pin_during_a_lockout_waits_for_the_window(
     assert try_pin(game.code, red.pin, "10.4.4.4").status_code == 302
 
 
+def fill_the_games_count(game: Game) -> None:
+    """A guess spread over many addresses, each below its own limit."""
+    for i in range(settings.JOIN_FAILURES_PER_GAME):
+        assert try_pin(game.code, wrong_pin(game), f"10.9.{i // 200}.{i % 200}") \
+            .status_code == 400
+
+
 def test_wrong_pins_from_many_addresses_fill_the_games_count(
         classroom: Classroom, caplog: pytest.LogCaptureFixture) -> None:
-    """A guess spread over many addresses (each below its own limit) is held by the game's."""
+    """A guess spread over many addresses (each below its own limit) is held by the game's:
+    the addresses that guessed wait for the game's window, the right PIN too."""
     game, other = make_game(classroom), make_game(classroom)
     with caplog.at_level(logging.WARNING, logger="classroom.security"):
-        for i in range(settings.JOIN_FAILURES_PER_GAME):
-            assert try_pin(game.code, wrong_pin(game), f"10.9.{i // 200}.{i % 200}") \
-                .status_code == 400
-    refused = try_pin(game.code, game.teams.get(name="Red").pin, "10.8.8.8")
-    assert refused.status_code == 429 and "Try again in" in error_of(refused)
+        fill_the_games_count(game)
+    refused = try_pin(game.code, game.teams.get(name="Red").pin, "10.9.0.0")
+    assert refused.status_code == 429 and "Try again in 10 minutes" in error_of(refused)
     assert any(f"join throttled: game {game.code}" in r.getMessage() for r in caplog.records)
     # Another game's students join as before.
     assert try_pin(other.code, other.teams.get(name="Red").pin, "10.8.8.8").status_code == 302
+
+
+def test_a_game_under_attack_is_slowed_not_closed_to_the_class(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: 40 wrong PINs from three or more addresses blocked every PIN join to the game
+    for 10 minutes, right PINs included. Now a device that has joined plays on, the QR link
+    works, and a right PIN from an address that has not failed gets in — at once, or after a
+    wait of seconds when another try just took the game's slow slot."""
+    now = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: now[0])  # the cache's expiry reads it too
+    red, blue = game.teams.get(name="Red"), game.teams.get(name="Blue")
+    joined = Client()
+    assert try_pin(game.code, red.pin, "10.1.0.1", c=joined).status_code == 302
+    fill_the_games_count(game)
+    assert joined.get(f"/play/{game.code}/").status_code == 200  # a joined device plays on
+    assert Client().get(f"/join/{blue.token}/").status_code == 302  # the QR link
+    # A student's device that has not failed joins with the right PIN (the first slow slot) ...
+    assert try_pin(game.code, blue.pin, "10.8.8.8").status_code == 302
+    # ... the next one a second later: it is told to wait seconds, not minutes.
+    slowed = try_pin(game.code, red.pin, "10.8.8.9")
+    assert slowed.status_code == 429 and int(slowed["Retry-After"]) == 1
+    assert "Try again in 1 second " in error_of(slowed)
+    now[0] += 1
+    assert try_pin(game.code, red.pin, "10.8.8.9").status_code == 302
+
+
+def test_a_game_under_attack_gets_a_bounded_number_of_guesses_however_many_addresses(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Why the design of one guess per new address was reverted (3cbca40): a guesser with a
+    fresh address per try (IPv6) guessed without limit. Now the slow slots come 1, 2, 4 …
+    JOIN_SLOW_MAX_SECONDS apart: a new address every second for a whole window gets at most
+    ``slow_slots(window)`` PINs looked at, on top of the game's 40."""
+    now = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: now[0])
+    fill_the_games_count(game)
+    window = settings.JOIN_THROTTLE_SECONDS
+    looked_at = 0
+    for second in range(window - 1):  # the game's window opened with the first of the 40
+        now[0] += 1
+        answer = try_pin(game.code, wrong_pin(game), f"fd00::{second:x}")
+        assert answer.status_code in (400, 429)
+        looked_at += answer.status_code == 400
+    assert throttle.slow_slots(window) == 24  # 1 + 2 + 4 + 8 + 16, then every 30 s
+    assert 20 <= looked_at <= throttle.slow_slots(window)
+    assert not game.teams.exclude(joined=None).exists()  # no guess got in
+
+
+def test_the_bank_console_says_that_someone_is_guessing_and_offers_new_pins(
+        owner: Client, game: Game) -> None:
+    panel = f"/games/{game.pk}/panel/"
+    assert "guessing PINs" not in owner.get(panel).content.decode()
+    fill_the_games_count(game)
+    page = owner.get(panel).content.decode()
+    assert "Someone may be guessing PINs: 40 wrong PINs" in page
+    assert f'action="/games/{game.pk}/bank/new-pins/"' in page
+    old = dict(game.teams.values_list("name", "pin"))
+    answer = owner.post(f"/games/{game.pk}/bank/new-pins/")
+    assert answer.status_code == 302
+    new = dict(Game.objects.get(pk=game.pk).teams.values_list("name", "pin"))
+    assert all(new[name] != old[name] for name in old)
+    assert SeatChange.objects.filter(game=game, kind="pin").count() == len(old)
+    # The old PIN no longer joins, the new one does (from an address that has not failed).
+    assert try_pin(game.code, new["Red"], "10.8.1.1").status_code == 302
+
+
+def test_new_pins_for_every_team_refused_for_a_stranger_and_an_ended_game(
+        client: Client, owner: Client, game: Game) -> None:
+    before = unchanged(game)
+    stranger = Client().post(f"/games/{game.pk}/bank/new-pins/")
+    assert stranger.status_code == 302 and "/accounts/login/" in stranger["Location"]
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ENDED)
+    ended = owner.post(f"/games/{game.pk}/bank/new-pins/", HTTP_ACCEPT="application/json")
+    assert ended.status_code == 409
+    assert unchanged(game)[3] == before[3]
 
 
 def test_the_throttle_message_is_german_on_a_german_page(game: Game) -> None:
