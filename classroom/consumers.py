@@ -321,15 +321,26 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         return True
 
     def _still_seated(self, game: Game) -> bool:
-        """A player's browser still holds its seat; checked again only when a seat of the game
-        changed (``Game.seats``: a new PIN, devices dropped, a team or the role handed over,
-        a new projector link)."""
+        """A player's browser still holds its seat (and, with split duties, its half); checked
+        again only when a seat of the game changed (``Game.seats``: a new PIN, devices dropped,
+        a team or the role handed over, a new projector link, the halves chosen again)."""
         if game.seats == self.seats or self.viewer.is_teacher:
             return True
         session = self.scope.get("session") or {}
         self.seats = game.seats
-        return viewer_from(session, self.scope.get("user"), game,
-                           allow_public=self.viewer.public) is not None
+        viewer = viewer_from(session, self.scope.get("user"), game,
+                             allow_public=self.viewer.public)
+        if viewer is None:
+            return False
+        if self.spec.duty is not None:
+            # Split duties: the teacher may have let the team choose its halves again; a
+            # browser whose half is gone reloads (4403) and chooses once more.
+            spec = screens.spec_for(viewer, session, self.spec.actor, self.spec.ledger_page,
+                                    self.language)
+            if spec.duty != self.spec.duty:
+                return False
+        self.viewer = viewer
+        return True
 
 
 def _language(scope: dict[str, Any], asked: str) -> str:

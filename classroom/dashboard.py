@@ -48,14 +48,16 @@ def bank_context(game: Game, data: dict[str, Any],
 
 
 def seats_of(game: Game, presence: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``presence`` (per team: screens connected, bot, last move) with the team's id and
-    whether a browser has joined it."""
+    """``presence`` (per team: screens connected, bot, last move) with the team's id, whether
+    a browser has joined it, and whether two students split its duties (step 6)."""
     teams = {name: (pk, joined) for name, pk, joined in
              game.teams.values_list("name", "pk", "joined")}
+    split = set(game.config.get("duties") or [])
     out = []
     for row in presence:
         pk, joined = teams.get(row["team"], (None, None))
-        out.append({**row, "pk": pk, "joined": joined is not None})
+        out.append({**row, "pk": pk, "joined": joined is not None,
+                    "split": row["team"] in split})
     return out
 
 

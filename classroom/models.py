@@ -168,6 +168,10 @@ class Team(models.Model):
     #: to a bot): a browser keeps the generation it joined under in its session and loses the
     #: seat when it is no longer the team's (``classroom.access``).
     seat_generation = models.PositiveIntegerField(default=0)
+    #: Grows when the teacher lets a team with split duties choose its halves again (step 6,
+    #: issue 23): a browser keeps the generation it chose under with its half, and a half chosen
+    #: under an older one is no longer held (``classroom.duties``).
+    duty_generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["game", "seat"]
@@ -269,6 +273,8 @@ class SeatChange(models.Model):
         REPRESENTATIVE = "representative", _("worker representative handed over")
         #: The projector's secret link replaced: projectors that opened the old one stop.
         PROJECTOR = "projector", _("new projector link")
+        #: A team with split duties chooses its halves again (step 6): the teacher reassigns.
+        DUTIES = "duties", _("halves chosen again")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_changes")
     #: The team (None: the worker representative); its name is kept as it was.

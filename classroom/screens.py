@@ -165,9 +165,11 @@ def spec_for(viewer: Viewer, session: Any, wanted: Any, page: Any,
         return ScreenSpec(PUBLIC, language)
     actor = wanted if isinstance(wanted, str) and wanted in viewer.actors else \
         viewer.default_actor
-    split = viewer.team is not None and duties.has_split_duties(viewer.team)
+    team = viewer.team
+    split = team is not None and duties.has_split_duties(team)
     return ScreenSpec(actor, language, _page_number(page), split_duties=split,
-                              duty=duties.chosen_in(session, viewer.game) if split else None)
+                      duty=duties.chosen_in(session, team) if team is not None and split
+                      else None)
 
 
 def _page_number(value: Any) -> int:

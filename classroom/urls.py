@@ -23,6 +23,8 @@ urlpatterns = [
          name="bank_seat_pin"),
     path("games/<int:game_id>/bank/teams/<int:team_id>/drop/", views.bank_seat_drop,
          name="bank_seat_drop"),
+    path("games/<int:game_id>/bank/teams/<int:team_id>/duties/", views.bank_seat_duties,
+         name="bank_seat_duties"),
     path("games/<int:game_id>/bank/new-pins/", views.bank_new_pins, name="bank_new_pins"),
     path("games/<int:game_id>/bank/export/", views.bank_export, name="bank_export"),
     path("games/<int:game_id>/workers/", views.workers, name="workers"),

@@ -40,6 +40,7 @@ from .seats import (
     new_team_pin,
     new_team_pins,
     record_join,
+    reset_team_duties,
     set_representative,
     set_team_player,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "new_representative_pin",
     "new_team_pin",
     "new_team_pins",
+    "reset_team_duties",
     "play_bots",
     "play_paced_bot",
     "record_join",

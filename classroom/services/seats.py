@@ -207,6 +207,23 @@ def drop_team_devices(*, game_id: int, team_id: int) -> Team:
     return team
 
 
+def reset_team_duties(*, game_id: int, team_id: int) -> Team:
+    """A team with split duties (step 6) chooses its halves again: every browser of the team
+    loses its half (each chose once) and chooses once more. The teacher's way to reassign who
+    runs which half (issue 23)."""
+    with games.changing(game_id) as game:
+        team = _seat_team(game, team_id)
+        if team.name not in (game.config.get("duties") or []):
+            raise ServiceError(gettext_lazy("%(team)s has no split duties."), team=team.name,
+                               status=409)
+        team.duty_generation += 1
+        team.save(update_fields=["duty_generation"])
+        with translation.override(game.language):
+            text = _("%(team)s chooses who runs which half again.") % {"team": team.name}
+        _seat_changed(game, team, SeatChange.Kind.DUTIES, "", text)
+    return team
+
+
 def new_representative_pin(*, game_id: int) -> Game:
     """A new PIN and QR link for the students who play the worker representative (step 6):
     the browsers that joined with the old ones are out and join again with the new."""

@@ -106,7 +106,7 @@ def _other_half(request: HttpRequest, viewer: Any, payload: Any) -> str:
         action = action_from_dict({**payload, "actor": viewer.team.name})
     except RuleViolation:
         return ""  # the service gives the engine's message
-    mine = duties.chosen(request, viewer.game)
+    mine = duties.chosen(request, viewer.team)
     if mine is None:
         return str(_("Choose first which half of the business you run."))
     if duties.allows(mine, action):

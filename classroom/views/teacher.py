@@ -399,6 +399,21 @@ def bank_seat_drop(request: HttpRequest, game_id: int, team_id: int) -> HttpResp
 
 
 @require_POST
+def bank_seat_duties(request: HttpRequest, game_id: int, team_id: int) -> HttpResponse:
+    """A team with split duties chooses its halves again (the teacher reassigns them)."""
+    if _stranger(request):
+        return _to_login(request)
+    game, team = _seat_view(request, game_id, team_id)
+    try:
+        team = services.reset_team_duties(game_id=game.pk, team_id=team.pk)
+    except services.ServiceError as exc:
+        return _done(request, game, False, translate_refusal(exc.message), exc.status)
+    return _done(request, game, True, _(
+        "%(team)s's devices choose their halves again: each device once.")
+        % {"team": team.name})
+
+
+@require_POST
 def bank_new_pins(request: HttpRequest, game_id: int) -> HttpResponse:
     """New PINs (and QR links) for every student team: offered when someone is guessing
     PINs (issue 23)."""

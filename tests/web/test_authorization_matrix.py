@@ -142,6 +142,8 @@ MATRIX: dict[str, Case] = {
                                            data={"to_seq": "0"}),
     "games/<int:game_id>/bank/start/": Case(teachers_page(), method="post"),
     "games/<int:game_id>/bank/new-pins/": Case(teachers_page(), method="post"),
+    "games/<int:game_id>/bank/teams/<int:team_id>/duties/": Case(teachers_page(),
+                                                                  method="post"),
     # the bank puts a team's books on the projector (issue 13): the owner's choice alone
     "games/<int:game_id>/bank/projector/": Case(teachers_page(), method="post",
                                                 data={"team": "Blue", "move": ""}),
