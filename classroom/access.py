@@ -162,6 +162,46 @@ def _team_of(session: Mapping[str, Any], game: Game) -> Team | None:
     return team
 
 
+@dataclass(frozen=True)
+class HeldSeat:
+    """The seat a browser that sends a move holds, as its session says: the team and the
+    ``seat_generation`` it joined under, or the worker representative's secret it joined with.
+    The move service checks it again under the game's row lock (issue 23: a move sent just
+    before "Drop devices" or "New PIN" committed must not land after it)."""
+
+    team_id: int | None = None
+    generation: int = 0
+    representative_token: str = ""
+
+
+def held_seat(session: Mapping[str, Any], viewer: Viewer) -> HeldSeat | None:
+    """What ``viewer`` (a player, not the teacher) holds, for the move service to check; None
+    for the teacher, who holds no seat to lose."""
+    game_id = str(viewer.game.pk)
+    if viewer.is_teacher or viewer.public:
+        return None
+    if viewer.representative:
+        token = session.get(REPRESENTATIVE_SESSION_KEY, {}).get(game_id)
+        return HeldSeat(representative_token=token if isinstance(token, str) else "")
+    if viewer.team is None:
+        return None
+    joined_under = session.get(SEAT_SESSION_KEY, {}).get(game_id, 0)
+    return HeldSeat(team_id=viewer.team.pk,
+                    generation=joined_under if isinstance(joined_under, int) else -1)
+
+
+def seat_still_held(game: Game, seat: HeldSeat) -> bool:
+    """``seat`` is still what ``game`` (read in its row lock) gives that browser: the team's
+    generation unchanged, or the representative's secret still the game's."""
+    if seat.team_id is None:
+        return (game.representative == Representative.STUDENTS
+                and bool(seat.representative_token)
+                and constant_time_compare(seat.representative_token, game.representative_token))
+    generation = game.teams.filter(pk=seat.team_id).values_list("seat_generation",
+                                                                flat=True).first()
+    return generation is not None and generation == seat.generation
+
+
 def is_owner(request: HttpRequest, game: Game) -> bool:
     return _owns(request.user, game)
 

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 from playboss.rules import BANK, GameState, RuleViolation, action_from_dict, apply, state_to_dict
 
 from .. import state_store
+from ..access import HeldSeat, seat_still_held
 from ..errors import ServiceError
 from ..models import Game, GameAction, Snapshot
 from . import followups, games
@@ -43,9 +44,14 @@ class Outcome:
     revision: int = 0
 
 
+#: A move from a browser whose seat was taken while the move was on its way.
+SEAT_LOST = gettext_lazy("The teacher has signed this device out (new PIN or devices "
+                         "dropped): the move was not made. Join again.")
+
+
 def submit_action(
     *, game_id: int, actor: str, payload: dict[str, Any], idempotency_key: str | None = None,
-    run_bots: bool = True, screen_revision: int | None = None,
+    run_bots: bool = True, screen_revision: int | None = None, seat: HeldSeat | None = None,
 ) -> Outcome:
     """Apply one move for ``actor`` (already authenticated by the caller).
 
@@ -53,7 +59,13 @@ def submit_action(
     answer) gets the first outcome, never a second move; the same key with another move or
     actor is refused. ``screen_revision`` is the revision the screen showed when the button was
     pressed: if the actor has moved since (another phone of the team, a double press), the
-    decision the screen offered may be gone, and the move is refused rather than guessed."""
+    decision the screen offered may be gone, and the move is refused rather than guessed.
+
+    ``seat`` is what the sending browser holds (``access.held_seat``; None: the teacher, a
+    bot): checked in the game's row lock, in the transaction that records the move, so a move
+    in flight when the teacher dropped the team's devices or gave it (or the worker
+    representative) a new PIN is refused once that change has committed — never lands after
+    it (issue 23: 7 of 30 did)."""
     if not isinstance(payload, dict):
         raise ServiceError(gettext_lazy("A move is a JSON object."))
     body = {k: v for k, v in payload.items() if k not in ("actor", "chance")}
@@ -67,6 +79,8 @@ def submit_action(
                     _check_same_move(earlier, body)
                     return Outcome(seq=earlier.seq, events=earlier.events, duplicate=True,
                                    revision=game.revision)
+            if seat is not None and not seat_still_held(game, seat):
+                raise ServiceError(SEAT_LOST, status=403)
             if screen_revision is not None and screen_revision < game.revision:
                 _check_not_stale(game, actor, screen_revision)
             _check_running(game, actor)

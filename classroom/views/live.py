@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from playboss.rules import RuleViolation, action_from_dict
 
 from .. import duties, screens, services
-from ..access import viewer_for
+from ..access import held_seat, viewer_for
 from ..audience import may_read
 from ..limits import RequestRefused, request_json
 from ..models import Game
@@ -49,7 +49,8 @@ def submit_move(request: HttpRequest, game_id: int) -> JsonResponse:
     shown = shown if isinstance(shown, int) and not isinstance(shown, bool) else None
     try:
         outcome = services.submit_action(game_id=game.pk, actor=actor, payload=body["action"],
-                                         idempotency_key=key, screen_revision=shown)
+                                         idempotency_key=key, screen_revision=shown,
+                                         seat=held_seat(request.session, viewer))
     except services.ServiceError as exc:
         # The engine refuses in English; the commonest refusals are told in the page's language.
         return JsonResponse({"ok": False, "error": translate_refusal(exc)},

@@ -116,3 +116,60 @@ def test_a_celery_worker_plays_the_bots(classroom: Classroom,
     game.refresh_from_db()
     assert game.seq > 0
     assert game.status == Game.Status.ENDED  # two bots play a one-year game to its end
+
+
+@pytest.mark.parametrize("change", ["drop", "pin"])
+def test_no_move_in_flight_lands_after_the_seat_change_commits(game: Game, change: str) -> None:
+    """Issue 23: 7 of 30 moves sent just before "Drop devices"/"New PIN" committed 5-10 ms
+    after it. Here the teacher's change holds the game's row lock while six browsers of Red
+    (their seats checked by the view already) send their moves; once it commits, each move is
+    refused in the transaction that takes the lock after it — none lands."""
+    import json
+    import time
+
+    from django.test import Client
+
+    from classroom.services import games
+
+    red = game.teams.get(name="Red")
+    browsers = []
+    for _ in range(6):
+        c = Client()
+        assert c.post("/join/", {"code": game.code, "pin": red.pin}).status_code == 302
+        browsers.append(c)
+    locked = threading.Event()
+    answers: list[tuple[int, str]] = []
+
+    def teacher() -> None:
+        try:
+            with games.changing(game.pk):  # the change's transaction holds the row lock ...
+                locked.set()
+                time.sleep(0.8)  # ... while the moves arrive and wait for it
+                if change == "drop":
+                    services.drop_team_devices(game_id=game.pk, team_id=red.pk)
+                else:
+                    services.new_team_pin(game_id=game.pk, team_id=red.pk)
+        finally:
+            connections.close_all()
+
+    def press(c: Client, n: int) -> None:
+        locked.wait()
+        try:
+            answer = c.post(f"/games/{game.pk}/move/",
+                            json.dumps({"action": {"type": "roll", "die": 1 + n}}),
+                            content_type="application/json")
+            answers.append((answer.status_code, answer.json().get("error", "")))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=teacher)] + [
+        threading.Thread(target=press, args=(c, n)) for n, c in enumerate(browsers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(answers) == 6
+    assert all(status == 403 and "signed this device out" in error
+               for status, error in answers), answers
+    game.refresh_from_db()
+    assert game.seq == 0 and not GameAction.objects.filter(game=game).exists()

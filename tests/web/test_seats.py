@@ -18,7 +18,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.test import Client
 
 from classroom import services
-from classroom.access import SEAT_SESSION_KEY, SESSION_KEY
+from classroom.access import SEAT_SESSION_KEY, SESSION_KEY, HeldSeat
 from classroom.consumers import GameConsumer
 from classroom.models import Classroom, Game, SeatChange, Team
 
@@ -303,3 +303,55 @@ def test_the_new_regions_from_the_memo_are_the_regions_rendered_afresh(
                              bot="random")
     check()
     assert game.paused_remaining and game.seat_changes.count() == 2
+
+
+# ====================================================================== moves in flight (issue 23)
+@pytest.mark.parametrize("change", ["drop", "pin"])
+def test_a_move_in_flight_when_the_seat_changes_is_refused_in_its_transaction(
+        game: Game, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    """Issue 23: 7 of 30 moves sent just before "Drop devices"/"New PIN" committed landed
+    after it: the view checked the seat before the service took the game's lock. Here the
+    change commits between the view's check and the service's lock; the service refuses."""
+    from classroom.views import live
+
+    red_team = game.teams.get(name="Red")
+    red = join(game, "Red")
+    checked = live._other_half
+
+    def seat_changes_meanwhile(*args: Any) -> str:
+        if change == "drop":
+            services.drop_team_devices(game_id=game.pk, team_id=red_team.pk)
+        else:
+            services.new_team_pin(game_id=game.pk, team_id=red_team.pk)
+        return checked(*args)
+
+    monkeypatch.setattr(live, "_other_half", seat_changes_meanwhile)
+    before = Game.objects.get(pk=game.pk).seq
+    refused = move(red, game, type="roll", die=3)
+    assert refused.status_code == 403 and "signed this device out" in refused.json()["error"]
+    fresh = Game.objects.get(pk=game.pk)
+    assert fresh.seq == before and not fresh.actions.exists()
+
+
+def test_the_move_service_checks_the_seat_it_is_given(game: Game) -> None:
+    red = game.teams.get(name="Red")
+    services.drop_team_devices(game_id=game.pk, team_id=red.pk)
+    stale = HeldSeat(team_id=red.pk, generation=0)
+    with pytest.raises(services.ServiceError) as refused:
+        services.submit_action(game_id=game.pk, actor="Red", seat=stale,
+                               payload={"type": "roll", "die": 3}, run_bots=False)
+    assert refused.value.status == 403 and not game.actions.exists()
+    held = HeldSeat(team_id=red.pk, generation=1)
+    assert services.submit_action(game_id=game.pk, actor="Red", seat=held,
+                                  payload={"type": "roll", "die": 3}, run_bots=False).seq == 1
+
+
+def test_a_representative_move_in_flight_after_a_new_pin_is_refused(
+        classroom: Classroom) -> None:
+    game = make_game(classroom, steps=[6], years=None, representative="students")
+    old = HeldSeat(representative_token=game.representative_token)
+    services.new_representative_pin(game_id=game.pk)
+    with pytest.raises(services.ServiceError) as refused:
+        services.submit_action(game_id=game.pk, actor="workers", seat=old,
+                               payload={"type": "pass"}, run_bots=False)
+    assert refused.value.status == 403 and not game.actions.exists()
