@@ -203,10 +203,12 @@ def _take_slow_slot(game: Bucket, window_end: float, now: float) -> int:
 
 def _take_slow_slot_in(cache: BaseCache, game: Bucket, window_end: float, now: float) -> int:
     key = f"join:slow:{game.name}"
-    cap = int(settings.JOIN_SLOW_MAX_SECONDS)
-    if not cache.add(key + ":next", now + cap, timeout=cap):  # held at most cap until set
-        nxt = float(cache.get(key + ":next") or now + 1)
-        return max(1, math.ceil(nxt - now))
+    # The pause this slot will set, as far as the count tells before the slot is taken; set
+    # again below once the count is known for sure (a concurrent slot may have counted).
+    pause = slow_delay(int(cache.get(key) or 0) + 1)
+    if not cache.add(key + ":next", now + pause, timeout=pause):
+        nxt, read_at = cache.get(key + ":next"), time.time()  # ``now`` may be older
+        return max(1, math.ceil(float(nxt or read_at + 1) - read_at))
     # The slots' count lives as long as the game's window: a new window starts at 1 s again.
     if cache.add(key, 1, timeout=max(1, math.ceil(window_end - now))):
         n = 1
@@ -216,8 +218,9 @@ def _take_slow_slot_in(cache: BaseCache, game: Bucket, window_end: float, now: f
         except ValueError:  # the count expired between add and incr
             cache.set(key, 1, timeout=max(1, math.ceil(window_end - now)))
             n = 1
-    pause = slow_delay(n)
-    cache.set(key + ":next", now + pause, timeout=pause)
+    if slow_delay(n) != pause:
+        pause = slow_delay(n)
+        cache.set(key + ":next", now + pause, timeout=pause)
     return 0
 
 

@@ -399,3 +399,34 @@ def test_an_address_is_always_one_postgresql_can_store() -> None:
         assert client_address(junk) == UNKNOWN_ADDRESS
         proxied = RequestFactory().get("/", HTTP_X_FORWARDED_FOR="203.0.113.9")
         assert client_address(proxied) == "203.0.113.9"
+
+
+@pytest.mark.services
+def test_with_redis_concurrent_tries_share_one_slow_slot() -> None:
+    """The slow slot is taken with Redis' atomic add: of eight clean addresses trying at the
+    same moment (several server processes alike), one goes ahead, seven wait a second."""
+    import threading
+
+    from django.core.cache import caches
+
+    assert type(caches["throttle"]).__name__ == "RedisCache"
+    factory = RequestFactory()
+    code = "SLOW23"
+    for i in range(settings.JOIN_FAILURES_PER_GAME):
+        throttle.failed(factory.post("/join/", REMOTE_ADDR=f"10.9.0.{i}"), code)
+    barrier = threading.Barrier(8)
+    results: list[throttle.Refusal | None] = []
+
+    def ask(n: int) -> None:
+        barrier.wait()
+        results.append(throttle.refused(factory.post("/join/", REMOTE_ADDR=f"10.7.0.{n}"),
+                                        code))
+
+    threads = [threading.Thread(target=ask, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(r is None for r in results) == 1
+    assert all(r.bucket.kind == "slow" and r.retry_after == 1 for r in results if r)
+    assert throttle.guessing(code) == settings.JOIN_FAILURES_PER_GAME
