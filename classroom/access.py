@@ -167,11 +167,14 @@ class HeldSeat:
     """The seat a browser that sends a move holds, as its session says: the team and the
     ``seat_generation`` it joined under, or the worker representative's secret it joined with.
     The move service checks it again under the game's row lock (issue 23: a move sent just
-    before "Drop devices" or "New PIN" committed must not land after it)."""
+    before "Drop devices" or "New PIN" committed must not land after it). For a move of one
+    half of a business with split duties, also the team's ``duty_generation`` the half was
+    chosen under (the teacher may let the team choose again meanwhile)."""
 
     team_id: int | None = None
     generation: int = 0
     representative_token: str = ""
+    duty_generation: int | None = None
 
 
 def held_seat(session: Mapping[str, Any], viewer: Viewer) -> HeldSeat | None:
@@ -190,16 +193,22 @@ def held_seat(session: Mapping[str, Any], viewer: Viewer) -> HeldSeat | None:
                     generation=joined_under if isinstance(joined_under, int) else -1)
 
 
-def seat_still_held(game: Game, seat: HeldSeat) -> bool:
-    """``seat`` is still what ``game`` (read in its row lock) gives that browser: the team's
-    generation unchanged, or the representative's secret still the game's."""
+def seat_lost(game: Game, seat: HeldSeat) -> str:
+    """What of ``seat`` ``game`` (read in its row lock) no longer gives that browser: ``"seat"``
+    (the team's generation changed, or the representative's secret), ``"half"`` (the team
+    chooses its halves again), or ``""`` (nothing: it still holds it)."""
     if seat.team_id is None:
-        return (game.representative == Representative.STUDENTS
+        held = (game.representative == Representative.STUDENTS
                 and bool(seat.representative_token)
                 and constant_time_compare(seat.representative_token, game.representative_token))
-    generation = game.teams.filter(pk=seat.team_id).values_list("seat_generation",
-                                                                flat=True).first()
-    return generation is not None and generation == seat.generation
+        return "" if held else "seat"
+    now = game.teams.filter(pk=seat.team_id).values_list("seat_generation",
+                                                         "duty_generation").first()
+    if now is None or now[0] != seat.generation:
+        return "seat"
+    if seat.duty_generation is not None and now[1] != seat.duty_generation:
+        return "half"
+    return ""
 
 
 def is_owner(request: HttpRequest, game: Game) -> bool:

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from playboss.rules import BANK, GameState, RuleViolation, action_from_dict, apply, state_to_dict
 
 from .. import state_store
-from ..access import HeldSeat, seat_still_held
+from ..access import HeldSeat, seat_lost
 from ..errors import ServiceError
 from ..models import Game, GameAction, Snapshot
 from . import followups, games
@@ -47,6 +47,9 @@ class Outcome:
 #: A move from a browser whose seat was taken while the move was on its way.
 SEAT_LOST = gettext_lazy("The teacher has signed this device out (new PIN or devices "
                          "dropped): the move was not made. Join again.")
+#: A move of one half of a business whose team chooses its halves again (split duties).
+HALF_LOST = gettext_lazy("The teacher lets your team choose its halves again: the move was "
+                         "not made. Choose your half.")
 
 
 def submit_action(
@@ -65,7 +68,8 @@ def submit_action(
     bot): checked in the game's row lock, in the transaction that records the move, so a move
     in flight when the teacher dropped the team's devices or gave it (or the worker
     representative) a new PIN is refused once that change has committed — never lands after
-    it (issue 23: 7 of 30 did)."""
+    it (issue 23: 7 of 30 did); likewise a move of one half of a split business once the
+    teacher has let the team choose its halves again."""
     if not isinstance(payload, dict):
         raise ServiceError(gettext_lazy("A move is a JSON object."))
     body = {k: v for k, v in payload.items() if k not in ("actor", "chance")}
@@ -79,8 +83,9 @@ def submit_action(
                     _check_same_move(earlier, body)
                     return Outcome(seq=earlier.seq, events=earlier.events, duplicate=True,
                                    revision=game.revision)
-            if seat is not None and not seat_still_held(game, seat):
-                raise ServiceError(SEAT_LOST, status=403)
+            lost = seat_lost(game, seat) if seat is not None else ""
+            if lost:
+                raise ServiceError(SEAT_LOST if lost == "seat" else HALF_LOST, status=403)
             if screen_revision is not None and screen_revision < game.revision:
                 _check_not_stale(game, actor, screen_revision)
             _check_running(game, actor)

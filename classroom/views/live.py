@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -10,10 +11,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from playboss.rules import RuleViolation, action_from_dict
+from playboss.rules import RuleViolation, action_from_dict, duty_of
 
 from .. import duties, screens, services
-from ..access import held_seat, viewer_for
+from ..access import HeldSeat, held_seat, viewer_for
 from ..audience import may_read
 from ..limits import RequestRefused, request_json
 from ..models import Game
@@ -50,7 +51,7 @@ def submit_move(request: HttpRequest, game_id: int) -> JsonResponse:
     try:
         outcome = services.submit_action(game_id=game.pk, actor=actor, payload=body["action"],
                                          idempotency_key=key, screen_revision=shown,
-                                         seat=held_seat(request.session, viewer))
+                                         seat=_seat(request, viewer, body["action"]))
     except services.ServiceError as exc:
         # The engine refuses in English; the commonest refusals are told in the page's language.
         return JsonResponse({"ok": False, "error": translate_refusal(exc)},
@@ -113,3 +114,19 @@ def _other_half(request: HttpRequest, viewer: Any, payload: Any) -> str:
     if duties.allows(mine, action):
         return ""
     return str(_("That is your partner's part of the business."))
+
+
+def _seat(request: HttpRequest, viewer: Any, payload: Any) -> HeldSeat | None:
+    """What the browser holds, for the service to check under the game's lock: its seat, and
+    for a move of one half of a split business the generation its half was chosen under."""
+    seat = held_seat(request.session, viewer)
+    team = viewer.team
+    if seat is None or team is None or not duties.has_split_duties(team):
+        return seat
+    try:
+        action = action_from_dict({**payload, "actor": team.name})
+    except RuleViolation:
+        return seat
+    if duty_of(action) is None:  # either half may make it
+        return seat
+    return replace(seat, duty_generation=team.duty_generation)

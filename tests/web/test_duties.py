@@ -182,3 +182,34 @@ def test_choosing_again_reloads_the_screens_of_the_teams_browsers(classroom: Cla
         await blue_socket.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_a_half_move_in_flight_when_the_team_chooses_again_is_refused(
+        classroom: Classroom, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The teacher's "Choose halves again" commits between the view's check of the half and
+    the service's lock: a move of one half is refused there, a move either half may make (the
+    roll) is not."""
+    from classroom.views import live
+
+    game = _game(classroom)
+    red = game.teams.get(name="Red")
+    production = _join(game, "Red", "purchase_production_labor")
+    checked = live._other_half
+    during: list[str] = []
+
+    def choose_again_meanwhile(request: Any, viewer: Any, payload: Any) -> str:
+        refusal = checked(request, viewer, payload)  # the view checked the half: it is held
+        if payload["type"] in during:
+            services.reset_team_duties(game_id=game.pk, team_id=red.pk)
+        return refusal
+
+    monkeypatch.setattr(live, "_other_half", choose_again_meanwhile)
+    during[:] = ["roll"]
+    assert _move(production, game, type="roll", die=6).status_code == 200
+    assert production.post(f"/play/{game.code}/",
+                           {"duty": "purchase_production_labor"}).status_code == 302
+    during[:] = ["purchase"]
+    seq = Game.objects.get(pk=game.pk).seq
+    refused = _move(production, game, type="purchase", units=1)
+    assert refused.status_code == 403 and "choose its halves again" in refused.json()["error"]
+    assert Game.objects.get(pk=game.pk).seq == seq
