@@ -44,14 +44,6 @@ class Outcome:
     revision: int = 0
 
 
-#: A move from a browser whose seat was taken while the move was on its way.
-SEAT_LOST = gettext_lazy("The teacher has signed this device out (new PIN or devices "
-                         "dropped): the move was not made. Join again.")
-#: A move of one half of a business whose team chooses its halves again (split duties).
-HALF_LOST = gettext_lazy("The teacher lets your team choose its halves again: the move was "
-                         "not made. Choose your half.")
-
-
 def submit_action(
     *, game_id: int, actor: str, payload: dict[str, Any], idempotency_key: str | None = None,
     run_bots: bool = True, screen_revision: int | None = None, seat: HeldSeat | None = None,
@@ -84,8 +76,14 @@ def submit_action(
                     return Outcome(seq=earlier.seq, events=earlier.events, duplicate=True,
                                    revision=game.revision)
             lost = seat_lost(game, seat) if seat is not None else ""
-            if lost:
-                raise ServiceError(SEAT_LOST if lost == "seat" else HALF_LOST, status=403)
+            if lost == "seat":  # a new PIN or "Drop devices" committed while it was on its way
+                raise ServiceError(gettext_lazy(
+                    "The teacher has signed this device out (new PIN or devices dropped): the "
+                    "move was not made. Join again."), status=403)
+            if lost == "half":  # "Choose halves again" (split duties) committed meanwhile
+                raise ServiceError(gettext_lazy(
+                    "The teacher lets your team choose its halves again: the move was not "
+                    "made. Choose your half."), status=403)
             if screen_revision is not None and screen_revision < game.revision:
                 _check_not_stale(game, actor, screen_revision)
             _check_running(game, actor)
