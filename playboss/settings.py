@@ -287,7 +287,7 @@ CELERY_TIMEZONE = "UTC"
 JOIN_FAILURES_PER_ADDRESS = int(env_number("JOIN_FAILURES_PER_ADDRESS", 15))
 JOIN_FAILURES_PER_GAME = int(env_number("JOIN_FAILURES_PER_GAME", 40))
 JOIN_THROTTLE_SECONDS = int(env_number("JOIN_THROTTLE_SECONDS", 600))
-JOIN_SLOW_MAX_SECONDS = int(env_number("JOIN_SLOW_MAX_SECONDS", 30))
+JOIN_SLOW_MAX_SECONDS = max(1, int(env_number("JOIN_SLOW_MAX_SECONDS", 30)))
 # The addresses (or networks) of the reverse proxies in front of the site: X-Forwarded-For is
 # read only on a connection from one of them (classroom.throttle.client_address), never from a
 # client, which may write that header itself (issue 23). Empty: no proxy, REMOTE_ADDR only.

@@ -175,6 +175,18 @@ def test_a_game_under_attack_is_slowed_not_closed_to_the_class(
     assert try_pin(game.code, red.pin, "10.8.8.9").status_code == 302
 
 
+def test_the_slowed_message_is_german_on_a_german_page(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    now = time.time()
+    monkeypatch.setattr(time, "time", lambda: now)  # the slot's one second does not pass
+    fill_the_games_count(game)
+    assert try_pin(game.code, wrong_pin(game), "10.8.2.1").status_code == 400  # the first slot
+    c = Client(HTTP_ACCEPT_LANGUAGE="de")
+    slowed = try_pin(game.code, game.teams.get(name="Red").pin, "10.8.2.2", c=c)
+    assert slowed.status_code == 429
+    assert "Beitreten mit PIN langsamer. Versuche es in 1 Sekunde wieder" in error_of(slowed)
+
+
 def test_a_game_under_attack_gets_a_bounded_number_of_guesses_however_many_addresses(
         game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     """Why the design of one guess per new address was reverted (3cbca40): a guesser with a
