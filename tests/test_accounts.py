@@ -91,6 +91,8 @@ def test_the_total_cost_positions_add_up_to_the_years_profit(steps: frozenset[in
             assert set(year.positions) <= set(GKV_POSITIONS)
             seen |= set(year.positions)
             assert sum(year.positions.values()) == year.profit
+            assert {k: sum(v.values()) for k, v in year.position_lines.items()} == \
+                year.positions
             assert year.profit == year.closing.profit - year.opening.profit
             assert (year.operating_result + year.financial_result
                     + sum(year.position(k) for k in ("bargain", "business_sold",

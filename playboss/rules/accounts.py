@@ -128,6 +128,8 @@ class YearAccount:
     tax: dict[str, Any] | None = None  # step 4's assessment of the year
     #: The year after HGB § 275 (``GKV_POSITIONS``), only positions the year had.
     positions: dict[str, int] = field(default_factory=dict)
+    #: Each position's amounts by the line they come from (``LINES``' keys): "of which".
+    position_lines: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def profit(self) -> int:
@@ -227,7 +229,8 @@ _POSITION_OF_LINE = {"raw_material": "materials", "salaries": "staff",
 _GOODS = ("sales_market", "sales_bank", "private")
 
 
-def _classify(line: str, effects: dict[str, int], seller: bool, out: dict[str, int]) -> None:
+def _classify(line: str, effects: dict[str, int], seller: bool,
+              out: dict[str, dict[str, int]]) -> None:
     """Put one action's effects on profit in one line (by ledger kind, at the rulebook's
     values) into the positions of § 275 (2). Every Mark goes to exactly one position, so the
     positions add up to the line's profit.
@@ -250,7 +253,8 @@ def _classify(line: str, effects: dict[str, int], seller: bool, out: dict[str, i
 
     def add(key: str, value: int) -> None:
         if value:
-            out[key] = out.get(key, 0) + value
+            lines = out.setdefault(key, {})
+            lines[line] = lines.get(line, 0) + value
 
     def other(value: int) -> None:
         add("other_income" if value > 0 else "other_expenses", value)
@@ -276,6 +280,14 @@ def _classify(line: str, effects: dict[str, int], seller: bool, out: dict[str, i
         add("business_sold" if seller else "bargain", total)
     else:
         other(total)
+
+
+def _positions(by_line: dict[str, dict[str, int]]
+               ) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """The positions in their order (those at nothing left out), and each one's lines."""
+    totals = {key: sum(by_line[key].values()) for key in GKV_POSITIONS if key in by_line}
+    kept = {key: total for key, total in totals.items() if total}
+    return kept, {key: {k: v for k, v in by_line[key].items() if v} for key in kept}
 
 
 def _line(lines: dict[str, PnLLine], key: str) -> PnLLine:
@@ -352,33 +364,32 @@ def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
                 line.book += effect
             effects = actions.setdefault((entry.seq, line.key), {})
             effects[entry.kind] = effects.get(entry.kind, 0) + effect
-        positions: dict[str, int] = {}
+        by_line: dict[str, dict[str, int]] = {}
         for (seq, key), effects in actions.items():
-            _classify(key, effects, seq in sold_at, positions)
+            _classify(key, effects, seq in sold_at, by_line)
         if tax:
             line = _line(lines, "taxes")
             line.reasons.add(TAX_ACCRUED)
             line.book -= tax
-            positions["income_tax"] = positions.get("income_tax", 0) - tax
+            by_line.setdefault("income_tax", {})["taxes"] = -tax
         if written_off:
             line = _line(lines, "debt_written_off")
             line.reasons.add(TAX_WRITTEN_OFF)
             line.book += written_off
-            positions["other_income"] = positions.get("other_income", 0) + written_off
+            income = by_line.setdefault("other_income", {})
+            income["debt_written_off"] = income.get("debt_written_off", 0) + written_off
         unpaid = closing.starting_capital - (opening.starting_capital + paid_in(
             entries[start:end], team_name))
         if unpaid > 0:  # the end subtracts the full starting capital (setting final_capital)
             line = _line(lines, "capital")
             line.reasons.add(UNPAID_CAPITAL)
             line.book -= unpaid
-            positions["capital_not_received"] = (positions.get("capital_not_received", 0)
-                                                 - unpaid)
+            by_line.setdefault("capital_not_received", {})["capital"] = -unpaid
         order = [key for key, _, _ in LINES] + ["other"]
         ordered = [lines[k] for k in order if k in lines and (
             lines[k].cash or lines[k].book or k not in ("other", "tax_paid"))]
         years.append(YearAccount(team_name, index + 1, closed, opening, closing, ordered,
-                                 sales, record,
-                                 {k: positions[k] for k in GKV_POSITIONS if positions.get(k)}))
+                                 sales, record, *_positions(by_line)))
         opening = closing
     return years
 
