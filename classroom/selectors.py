@@ -191,15 +191,18 @@ def _sheet_rows(before: dict[str, int] | None, after: dict[str, int]) -> list[di
 
 def _t_rows(t: Any, whole: bool) -> dict[str, Any]:
     """A T-account with its postings, debit and credit side by side ("rows"); unless ``whole``
-    only the latest ``T_ROWS`` and how many came before ("earlier")."""
+    only the latest ``T_ROWS`` of each side and how many postings came before ("earlier")."""
     from itertools import zip_longest
 
-    rows = list(zip_longest([(r.seq, r.contra, r.amount) for r in t.debit],
-                            [(r.seq, r.contra, r.amount) for r in t.credit]))
-    earlier = 0 if whole else max(0, len(rows) - T_ROWS)
+    debit = [(r.seq, r.contra, r.amount) for r in t.debit]
+    credit = [(r.seq, r.contra, r.amount) for r in t.credit]
+    earlier = 0
+    if not whole:
+        earlier = max(0, len(debit) - T_ROWS) + max(0, len(credit) - T_ROWS)
+        debit, credit = debit[-T_ROWS:], credit[-T_ROWS:]
     return {"account": t.account, "debit_total": t.debit_total,
             "credit_total": t.credit_total, "balance": t.balance,
-            "rows": rows[earlier:], "earlier": earlier}
+            "rows": list(zip_longest(debit, credit)), "earlier": earlier}
 
 
 def booking_card(state: Any, team: str) -> dict[str, Any]:

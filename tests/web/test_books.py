@@ -212,12 +212,22 @@ def test_the_books_page_after_a_closing_names_the_results_apart(game: Game) -> N
         "bank_loans"] + rows["other_loans"] + rows["tax_due"] == rows["total_assets"]
     long = [t for t in books["t_accounts"] if t["earlier"]]
     assert long and all(len(t["rows"]) == selectors.T_ROWS for t in long)
+    for t in long:  # the latest postings of each side, the rest counted
+        full = selectors.books_of(state, team, account=t["account"])["t_accounts"][0]
+        assert not full["earlier"]
+        for side in (0, 1):
+            shown = [r[side] for r in t["rows"] if r[side] is not None]
+            every = [r[side] for r in full["rows"] if r[side] is not None]
+            assert shown == every[-selectors.T_ROWS:]
+        assert t["earlier"] == sum(max(0, len([r for r in full["rows"] if r[side]])
+                                       - selectors.T_ROWS) for side in (0, 1))
     zero = [t for t in books["t_accounts"] if t["balance"] == 0]
     assert zero, "a closed P&L account balances to nothing"
     for language, balanced, closing, earlier in (
-            ("en", "Balanced: both sides equal", "year-end closing: the year", "earlier rows"),
+            ("en", "Balanced: both sides equal", "year-end closing: the year",
+              "earlier postings"),
             ("de", "Ausgeglichen: beide Seiten gleich", "Jahresabschluss: Jahresergebnis",
-             "frühere Zeilen")):
+             "frühere Buchungen")):
         with translation.override(language):
             html = render_to_string("classroom/books.html",
                                     {"game": game, "books": books, "projector": False,
