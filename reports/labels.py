@@ -70,8 +70,18 @@ GKV_SIGNED: dict[str, tuple[Promise, Promise]] = {
 }
 
 
-def position_label(key: str, amount: int = 0) -> str:
+#: The names of the sign-dependent positions where one name covers both signs (a column).
+GKV_NEUTRAL: dict[str, Promise] = {
+    "bargain": _("Takeover: business bought (bargain or loss)"),
+    "business_sold": _("Takeover: business sold (gain or loss)"),
+}
+
+
+def position_label(key: str, amount: int | None = 0) -> str:
+    """A position's name; ``amount`` None: the name that covers both signs."""
     if key in GKV_SIGNED:
+        if amount is None:
+            return str(GKV_NEUTRAL[key])
         return str(GKV_SIGNED[key][0 if amount >= 0 else 1])
     label = GKV_LABELS.get(key)
     return str(label) if label is not None else key
