@@ -30,6 +30,8 @@ from .base import BOLD, INK, MUTED, RULE, Ctx, Pdf, block, build_in, h2, note, t
 DOCUMENT = "profit_loss"
 WIDTHS = (241, 90, 90, 90)
 GKV_WIDTHS = (331, 90, 90)
+#: The positions whose lines are named beneath them ("of which").
+OTHER = frozenset({"other_income", "other_expenses"})
 SUMMARY_WIDTHS = (196, 65.5, 184, 65.5)
 
 
@@ -100,9 +102,12 @@ def gkv_table(ctx: Ctx, account: YearAccount, every_line: bool = True) -> Flowab
         if amount or (always and every_line):
             rows.append(["    " + position_label(key, amount), ctx.fmt.money_or_dash(amount),
                          ""])
-        # the events of the year in it, named (bankruptcy, strikes, corrections ...)
-        for line, part in account.position_lines.get(key, {}).items():
-            if line in EVENT_LINES:
+        # what it holds, named: other operating income and expenses by the ledger's lines
+        # (WEB, idle costs, risk cards ...) where they are more than one, and the events of
+        # the year in any position (bankruptcy, strikes, corrections ...)
+        parts = account.position_lines.get(key, {})
+        for line, part in parts.items():
+            if line in EVENT_LINES or (key in OTHER and len(parts) > 1):
                 extra.append(("TEXTCOLOR", (0, len(rows)), (-1, len(rows)), MUTED))
                 rows.append(["        " + _("of which: %(line)s") % {"line": line_label(line)},
                              ctx.fmt.money(part), ""])
