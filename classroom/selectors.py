@@ -164,6 +164,9 @@ def team_game(game: Game, team: str, data: dict[str, Any]) -> dict[str, Any]:
 BOOKING_MOVES = 3
 #: The Books page lists at most this many journal entries (newest first) after its filters.
 BOOKS_ROWS = 300
+#: Rows a T-account on the Books page lists when no account is chosen: the latest, under a line
+#: that counts the earlier ones and links to the account in full.
+T_ROWS = 6
 #: Journal entries the projector shows of a team's books: what fits in type read from the back.
 PROJECTOR_JOURNAL_ROWS = 6
 
@@ -175,13 +178,31 @@ def _booking_entry(entry: Any) -> dict[str, Any]:
 
 
 def _sheet_rows(before: dict[str, int] | None, after: dict[str, int]) -> list[dict[str, Any]]:
-    """The balance sheet's lines (assets, total, liabilities and capital, profit, total), each
-    with its value before and after and whether it changed."""
-    order = [*ASSETS, "total_assets", *LIABILITIES, "profit", "total_liabilities"]
+    """The balance sheet's lines (assets, total, liabilities and capital, the result brought
+    forward and the current year's result apart, total), each with its value before and after
+    and whether it changed."""
+    order = [*ASSETS, "total_assets", *LIABILITIES, "brought_forward", "year_result",
+             "total_liabilities"]
     return [{"code": code, "after": after[code],
              "before": before[code] if before is not None else None,
              "changed": before is not None and before[code] != after[code],
              "total": code.startswith("total")} for code in order]
+
+
+def _t_rows(t: Any, whole: bool) -> dict[str, Any]:
+    """A T-account with its postings, debit and credit side by side ("rows"); unless ``whole``
+    only the latest ``T_ROWS`` of each side and how many postings came before ("earlier")."""
+    from itertools import zip_longest
+
+    debit = [(r.seq, r.contra, r.amount) for r in t.debit]
+    credit = [(r.seq, r.contra, r.amount) for r in t.credit]
+    earlier = 0
+    if not whole:
+        earlier = max(0, len(debit) - T_ROWS) + max(0, len(credit) - T_ROWS)
+        debit, credit = debit[-T_ROWS:], credit[-T_ROWS:]
+    return {"account": t.account, "debit_total": t.debit_total,
+            "credit_total": t.credit_total, "balance": t.balance,
+            "rows": list(zip_longest(debit, credit)), "earlier": earlier}
 
 
 def booking_card(state: Any, team: str) -> dict[str, Any]:
@@ -217,37 +238,38 @@ def team_booking(game: Game, team: str) -> dict[str, Any]:
     return state_store.read_state(game, lambda state: booking_card(state, team))
 
 
+def books_of(state: Any, team: str, *, account: str = "", year: int | None = None,
+             at: int | None = None) -> dict[str, Any]:
+    """A team's Books page from an engine state (``team_books`` reads it from the cached
+    state): its journal (filtered by account and year, newest first), its T-accounts (the
+    chosen account's postings in full, else every account's latest ``T_ROWS``) and its
+    balance sheet after move ``at`` (the latest when None)."""
+    entries = all_entries(state, team)
+    used = {a for e in entries for a in e.accounts()}
+    accounts = [a for a in CHART if a in used] + sorted(used - set(CHART))
+    years = sorted({e.year for e in entries})
+    shown = [e for e in entries if (not account or account in e.accounts())
+             and (year is None or e.year == year)]
+    last = entries[-1].seq if entries else 0
+    seq = last if at is None else min(max(0, at), last)
+    before = [e for e in entries if e.seq < seq]
+    tees = [t_account(entries, a) for a in ([account] if account in used else accounts)]
+    return {
+        "team": team, "accounts": accounts, "years": years, "account": account,
+        "year": year, "at": seq, "last": last, "count": len(shown),
+        "journal": [_booking_entry(e) for e in shown[::-1][:BOOKS_ROWS]],
+        "t_accounts": [_t_rows(t, whole=account in used) for t in tees],
+        "sheet": _sheet_rows(sheet(balances_of(before)),
+                             sheet(balances_of(entries, seq))),
+        "rules": rule_values(state.config),  # the values its sentences name
+    }
+
+
 def team_books(game: Game, team: str, *, account: str = "", year: int | None = None,
                at: int | None = None) -> dict[str, Any]:
-    """A team's Books page: its journal (filtered by account and year, newest first), its
-    T-accounts (the chosen account's in full, else every account's totals) and its balance
-    sheet after move ``at`` (the latest when None)."""
-    def read(state: Any) -> dict[str, Any]:
-        entries = all_entries(state, team)
-        used = {a for e in entries for a in e.accounts()}
-        accounts = [a for a in CHART if a in used] + sorted(used - set(CHART))
-        years = sorted({e.year for e in entries})
-        shown = [e for e in entries if (not account or account in e.accounts())
-                 and (year is None or e.year == year)]
-        last = entries[-1].seq if entries else 0
-        seq = last if at is None else min(max(0, at), last)
-        before = [e for e in entries if e.seq < seq]
-        tees = [t_account(entries, a) for a in ([account] if account in used else accounts)]
-        return {
-            "team": team, "accounts": accounts, "years": years, "account": account,
-            "year": year, "at": seq, "last": last, "count": len(shown),
-            "journal": [_booking_entry(e) for e in shown[::-1][:BOOKS_ROWS]],
-            "t_accounts": [{"account": t.account, "debit_total": t.debit_total,
-                            "credit_total": t.credit_total, "balance": t.balance,
-                            "debit": [(r.seq, r.contra, r.amount) for r in t.debit],
-                            "credit": [(r.seq, r.contra, r.amount) for r in t.credit]}
-                           for t in tees],
-            "sheet": _sheet_rows(sheet(balances_of(before)),
-                                 sheet(balances_of(entries, seq))),
-            "rules": rule_values(state.config),  # the values its sentences name
-        }
-
-    return state_store.read_state(game, read)
+    """A team's Books page (``books_of``) from the game's cached state."""
+    return state_store.read_state(
+        game, lambda state: books_of(state, team, account=account, year=year, at=at))
 
 
 def projector_books(game: Game) -> dict[str, Any] | None:

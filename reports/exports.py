@@ -24,11 +24,11 @@ from django.utils.formats import get_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from playboss.rules.accounts import LINES
+from playboss.rules.accounts import GKV_POSITIONS, LINES
 
 from .analysis_sheets import bridge_sheet, cash_flow_sheet, class_sheet, ratios_sheet
 from .builders.base import Figures
-from .labels import kind_label, line_label, reason_label
+from .labels import kind_label, line_label, position_label, reason_label
 from .sheet import Sheet, is_formula_like, neutralised
 
 
@@ -49,11 +49,14 @@ LINE_KEYS = [key for key, _title, _reasons in LINES] + ["other"]
 
 def figures_sheet(fig: Figures) -> Sheet:
     """Per team and per year: the year's profit-and-loss lines ("P&L: ...", each line's effect
-    on profit), its profit, sales and tax, and the balance sheet at its end."""
+    on profit), its positions after HGB § 275 ("§ 275: ..."), its profit, sales and tax, and
+    the balance sheet at its end."""
     columns: list[tuple[str, bool]] = [
         (_("Team"), False), (_("Year"), False), (_("Full year"), False),
         (_("Sales to the market"), True),
         *[(_("P&L: %(line)s") % {"line": line_label(key)}, True) for key in LINE_KEYS],
+        *[(_("§ 275: %(position)s") % {"position": position_label(key, None)}, True)
+          for key in GKV_POSITIONS],
         (_("Profit or loss of the year"), True), (_("Owned capital at the start"), True),
         (_("Owned capital at the end"), True), (_("Cash at the end"), True),
         (_("Bank debt at the end"), True), (_("Other debt at the end"), True),
@@ -70,6 +73,7 @@ def figures_sheet(fig: Figures) -> Sheet:
             rows.append([
                 team, account.year, _("yes") if account.closed else _("no"), account.sales,
                 *[lines.get(key, 0) for key in LINE_KEYS],
+                *[account.position(key) for key in GKV_POSITIONS],
                 account.profit, account.opening.equity, end.equity, end.cash, end.bank_debt,
                 end.other_debt, end.loans_given, end.total_assets, end.machines_single,
                 end.machines_double, end.computers, end.raw, end.finished,

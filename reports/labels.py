@@ -45,6 +45,48 @@ LINE_LABELS: dict[str, Promise] = {
     "other": _("Other"),
 }
 
+#: The positions of the profit and loss after HGB § 275 (2), total-cost form
+#: (``accounts.GKV_POSITIONS``), with their IFRS/UK names; the German catalogue gives the HGB's
+#: words and numbers. ``bargain`` and ``business_sold`` take their name from their sign
+#: (``position_label``).
+GKV_LABELS: dict[str, Promise] = {
+    "revenue": _("Revenue"),
+    "inventory_change": _("Changes in inventories of finished goods"),
+    "other_income": _("Other operating income"),
+    "materials": _("Cost of materials"),
+    "staff": _("Staff costs"),
+    "depreciation": _("Depreciation"),
+    "other_expenses": _("Other operating expenses"),
+    "interest_income": _("Interest income"),
+    "interest_expense": _("Interest expense"),
+    "capital_not_received": _("Starting capital not received (final valuation)"),
+    "income_tax": _("Income taxes"),
+}
+#: Sign-dependent names: (gain, loss).
+GKV_SIGNED: dict[str, tuple[Promise, Promise]] = {
+    "bargain": (_("Gain on bargain purchase"),
+                _("Loss on business purchase (price above book value)")),
+    "business_sold": (_("Gain on the business sold"), _("Loss on the business sold")),
+}
+
+
+#: The names of the sign-dependent positions where one name covers both signs (a column).
+GKV_NEUTRAL: dict[str, Promise] = {
+    "bargain": _("Takeover: business bought (bargain or loss)"),
+    "business_sold": _("Takeover: business sold (gain or loss)"),
+}
+
+
+def position_label(key: str, amount: int | None = 0) -> str:
+    """A position's name; ``amount`` None: the name that covers both signs."""
+    if key in GKV_SIGNED:
+        if amount is None:
+            return str(GKV_NEUTRAL[key])
+        return str(GKV_SIGNED[key][0 if amount >= 0 else 1])
+    label = GKV_LABELS.get(key)
+    return str(label) if label is not None else key
+
+
 #: Lines every year's statement shows, even at nothing, so that years compare line by line:
 #: what the business earned and spent. Events (``accounts.EVENT_LINES``: takeover, bankruptcy,
 #: strike, correction, lender change) and investment, credit and capital appear when they

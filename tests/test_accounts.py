@@ -63,3 +63,81 @@ def test_the_starting_capital_never_received_is_the_last_years_loss() -> None:
     assert "starting capital not received" in lines["capital"].reasons
     assert year.profit == year.closing.profit - year.opening.profit == -10_000
     assert year.closing == balance_sheet(state, "Red")
+
+
+#: Lines whose finished products move only by producing and selling them: a year with no other
+#: line moving products changes its stock of them by the change in inventories alone.
+_PRODUCT_LINES = frozenset({"sales_market", "sales_bank", "production"})
+
+
+@pytest.mark.parametrize(("steps", "bot"), [
+    (frozenset(), "sensible"), (frozenset({4}), "sensible"), (frozenset({6}), "greedy"),
+    (frozenset({4, 6}), "sensible"), (frozenset({1, 2, 3, 4, 5, 6}), "sensible")])
+def test_the_total_cost_positions_add_up_to_the_years_profit(steps: frozenset[int],
+                                                              bot: str) -> None:
+    """HGB § 275 (2), the total-cost form (issue 22): every year of generated games, the
+    positions add up to the year's profit - the change of the balance sheet's profit, as the
+    lines do -; revenue is the full price of products sold (never less than the sales to the
+    market), the change in inventories is the change of the finished products' value where
+    only producing and selling moved them, the tax is step 4's assessment, and an operating
+    year without events has nothing outside the operating and financial results."""
+    from playboss.rules.accounts import GKV_POSITIONS
+
+    state, _ = play_game(GameConfig(teams=("A", "B", "C", "D", "E"), seed=5, years=4,
+                                    steps=steps), bot)
+    seen: set[str] = set()
+    for team in state.teams:
+        for year in year_accounts(state, team):
+            assert set(year.positions) <= set(GKV_POSITIONS)
+            seen |= set(year.positions)
+            assert sum(year.positions.values()) == year.profit
+            assert {k: sum(v.values()) for k, v in year.position_lines.items()} == \
+                year.positions
+            assert year.profit == year.closing.profit - year.opening.profit
+            assert (year.operating_result + year.financial_result
+                    + sum(year.position(k) for k in ("bargain", "business_sold",
+                                                      "capital_not_received"))
+                    == year.result_before_tax)
+            assert year.position("revenue") >= year.sales
+            keys = {line.key for line in year.lines}
+            if keys <= {"sales_market", "production", "raw_material", "salaries", "interest",
+                        "web", "idle", "investment", "financing", "capital", "tax_paid",
+                        "taxes", "marketing"}:
+                assert year.position("revenue") == year.sales
+            if not any(line.key not in _PRODUCT_LINES and any(
+                    r in line.reasons for r in ("risk", "takeover", "bankruptcy",
+                                                "bankruptcy sale", "private deal", "correction"))
+                       for line in year.lines):
+                assert year.position("inventory_change") == (
+                    year.closing.finished_value - year.opening.finished_value)
+            tax = year.tax["tax"] if year.tax else 0
+            assert year.position("income_tax") == -tax
+            assert year.result_before_tax == year.profit + tax
+            if year.tax is not None:
+                assert year.result_before_tax == year.tax["profit"]
+    assert {"revenue", "materials", "other_expenses"} <= seen
+    if 4 in steps:
+        assert "income_tax" in seen, "no tax in the games: the test would prove less"
+    if 6 in steps:
+        assert "staff" in seen
+
+
+def test_a_bargain_is_its_own_position_outside_the_operating_result() -> None:
+    """Issue 22: Red buys Blue's business (15,000 of cash, book value) for 12,000: Red's
+    bargain of 3,000 is its own position, outside the operating result; Blue's side is the
+    business sold (a loss of 3,000), not Red's position."""
+    from playboss.rules.actions import Correction
+    from playboss.rules.steps.takeover import AcceptTakeover, OfferTakeover
+    from tests.rules import helpers as H
+
+    state = H.new_game(GameConfig(teams=("Red", "Blue", "Green"), first_team="Red",
+                                  dice="entered", steps=frozenset({4}), years=None))
+    H.play(state, Correction("bank", team="Blue", amount=-5_000, reason="a loss"))
+    H.play(state, OfferTakeover("Red", target="Blue", price=12_000))
+    H.play(state, AcceptTakeover("Blue", offer=int(next(iter(state.step["takeovers"])))))
+    red = year_accounts(state, "Red")[-1]
+    blue = year_accounts(state, "Blue")[-1]
+    assert red.positions == {"bargain": 3_000}
+    assert red.operating_result == 0 and red.profit == 3_000
+    assert blue.positions == {"other_expenses": -5_000, "business_sold": -3_000}
+    assert blue.operating_result == -5_000

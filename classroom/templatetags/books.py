@@ -9,7 +9,7 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from classroom.texts.journal import account_name, note_text
+from classroom.texts.journal import account_name, note_text, sheet_line
 
 register = template.Library()
 
@@ -18,6 +18,13 @@ register = template.Library()
 def account(code: Any) -> str:
     """An account's name in the page's language: "raw" → "Rohstoffe"."""
     return account_name(str(code))
+
+
+@register.filter(name="sheet_line")
+def sheet_line_filter(code: Any) -> str:
+    """A line of the balance sheet drawn from the journal: totals, the result brought forward
+    and the current year's result named apart, else the account's name."""
+    return sheet_line(str(code))
 
 
 @register.filter

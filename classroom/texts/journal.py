@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from playboss.rules.journal import PNL_PREFIX
+from playboss.rules.journal import PNL_ACCOUNT, PNL_PREFIX, RETAINED
 from reports.labels import LINE_LABELS
 
 #: Balance accounts: assets, then liabilities and capital.
@@ -26,6 +26,16 @@ BALANCE_NAMES: dict[str, Promise] = {
     "other_loans": _("Other loans (private)"),
     "tax_due": _("Tax due"),
     "capital": _("Capital"),
+    RETAINED: _("Result brought forward"),
+    PNL_ACCOUNT: _("Profit and loss account"),
+}
+
+#: The journal's balance sheet lines that are no account (``journal.sheet``).
+SHEET_LINES: dict[str, Promise] = {
+    "total_assets": _("Total assets"),
+    "total_liabilities": _("Total liabilities and capital"),
+    "brought_forward": _("Result brought forward (closed years)"),
+    "year_result": _("Result of the current year"),
 }
 
 ACCOUNT_NAMES: dict[str, Promise] = BALANCE_NAMES | {
@@ -56,6 +66,12 @@ NOTES: dict[str, Promise] = {
 
 def account_name(code: str) -> str:
     return str(ACCOUNT_NAMES.get(code, code))
+
+
+def sheet_line(code: str) -> str:
+    """A line of the journal's balance sheet: an account, a total, or a result."""
+    label = SHEET_LINES.get(code)
+    return str(label) if label is not None else account_name(code)
 
 
 def note_text(code: str | None) -> str:

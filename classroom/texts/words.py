@@ -59,6 +59,9 @@ REASONS: dict[str, Any] = {
     "tax": pgettext_lazy("ledger", "tax"),
     # Step 4: the closed year's tax booked as its expense, and a tax due a bankruptcy ends.
     "tax on the year's profit": pgettext_lazy("ledger", "tax on the year's profit"),
+    "closing: expenses": pgettext_lazy("ledger", "year-end closing: expenses to the P&L account"),
+    "closing: income": pgettext_lazy("ledger", "year-end closing: income to the P&L account"),
+    "closing: result": pgettext_lazy("ledger", "year-end closing: the year's result to equity"),
     "tax due written off": pgettext_lazy("ledger", "tax due written off"),
     # The closing entry of a game's end: the second starting capital a team never received.
     "starting capital not received": pgettext_lazy("ledger", "starting capital not received"),

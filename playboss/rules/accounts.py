@@ -84,6 +84,20 @@ LINE_TITLES = {key: title for key, title, _ in LINES} | {"other": "Other"}
 EVENT_LINES = ("strikes", "corrections", "takeover", "takeover_price", "bankruptcy",
                "bankruptcy_auction", "debt_written_off", "claims_lost", "lender_change")
 
+#: The profit and loss statement after HGB § 275 (2), the total-cost form
+#: (Gesamtkostenverfahren), in its order: each position is the year's effect on profit (income
+#: positive, expenses negative) at the rulebook's values, so the positions add up to the year's
+#: profit exactly as the lines do. ``operating`` positions make the operating result, then the
+#: financial result; ``bargain`` (a business bought below its book value, or above it) and
+#: ``business_sold`` (the seller's side) stand outside the operating result, as does
+#: ``capital_not_received`` (the starting capital a team answers for at the end, setting
+#: ``final_capital``); ``income_tax`` is step 4's tax of the year.
+GKV_OPERATING = ("revenue", "inventory_change", "other_income", "materials", "staff",
+                 "depreciation", "other_expenses")
+GKV_FINANCIAL = ("interest_income", "interest_expense")
+GKV_SPECIAL = ("bargain", "business_sold", "capital_not_received")
+GKV_POSITIONS = GKV_OPERATING + GKV_FINANCIAL + GKV_SPECIAL + ("income_tax",)
+
 
 @dataclass
 class PnLLine:
@@ -112,16 +126,37 @@ class YearAccount:
     lines: list[PnLLine]
     sales: int  # sales to the market in the year
     tax: dict[str, Any] | None = None  # step 4's assessment of the year
+    #: The year after HGB § 275 (``GKV_POSITIONS``), only positions the year had.
+    positions: dict[str, int] = field(default_factory=dict)
+    #: Each position's amounts by the line they come from (``LINES``' keys): "of which".
+    position_lines: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def profit(self) -> int:
         return sum(line.profit for line in self.lines)
 
+    def position(self, key: str) -> int:
+        return self.positions.get(key, 0)
+
+    @property
+    def operating_result(self) -> int:
+        """Positions 1-8 of § 275 (2): the result of the business's operations."""
+        return sum(self.position(key) for key in GKV_OPERATING)
+
+    @property
+    def financial_result(self) -> int:
+        return sum(self.position(key) for key in GKV_FINANCIAL)
+
+    @property
+    def result_before_tax(self) -> int:
+        return self.profit - self.position("income_tax")
+
     def to_dict(self) -> dict[str, Any]:
         return {"team": self.team, "year": self.year, "closed": self.closed,
                 "opening": self.opening.to_dict(), "closing": self.closing.to_dict(),
                 "lines": [line.to_dict() for line in self.lines], "profit": self.profit,
-                "sales": self.sales, "tax": self.tax}
+                "sales": self.sales, "tax": self.tax,
+                "positions": {key: self.position(key) for key in GKV_POSITIONS}}
 
 
 #: The reason of the profit-and-loss line that carries the starting capital a team never
@@ -187,6 +222,74 @@ def line_key(entry: Entry, party: str, lender_changes: set[int], bankrupt_at: se
     return LINE_OF.get(entry.reason, "other")
 
 
+#: Lines whose profit effect goes, whole, to one position of § 275 (the rest: ``_classify``).
+_POSITION_OF_LINE = {"raw_material": "materials", "salaries": "staff",
+                     "write_off": "depreciation", "taxes": "income_tax",
+                     "capital": "capital_not_received"}
+_GOODS = ("sales_market", "sales_bank", "private")
+
+
+def _classify(line: str, effects: dict[str, int], seller: bool,
+              out: dict[str, dict[str, int]]) -> None:
+    """Put one action's effects on profit in one line (by ledger kind, at the rulebook's
+    values) into the positions of § 275 (2). Every Mark goes to exactly one position, so the
+    positions add up to the line's profit.
+
+    - Goods sold (a sale to the market or the bank, a private sale of products): the price is
+      revenue (Umsatzerlöse), the products leaving at 1,500 a change in inventories; goods
+      bought from another team (cash out) are cost of materials (bezogene Waren).
+    - Production: the products made at 1,500 are a change in inventories, the raw material
+      used (150 a unit) and the production costs paid are cost of materials.
+    - Raw material bought: its price less the 150 a unit it is worth in stock: materials.
+    - Interest: paid is an expense, received (private loans) income.
+    - A takeover and its price: the buyer's bargain (``bargain``), the seller's result
+      (``business_sold``), outside the operating result.
+    - Everything else (WEB, marketing, idle costs, risk cards, strikes, corrections,
+      bankruptcy, a machine sold to the bank ...): the action's net effect is other operating
+      income or expenses by its sign."""
+    total = sum(effects.values())
+    if not total and not effects.get("finished"):
+        return
+
+    def add(key: str, value: int) -> None:
+        if value:
+            lines = out.setdefault(key, {})
+            lines[line] = lines.get(line, 0) + value
+
+    def other(value: int) -> None:
+        add("other_income" if value > 0 else "other_expenses", value)
+
+    cash, finished = effects.get("cash", 0), effects.get("finished", 0)
+    if line in _POSITION_OF_LINE:
+        add(_POSITION_OF_LINE[line], total)
+    elif line in _GOODS:
+        if finished < 0 and cash > 0:  # products sold
+            add("revenue", cash)
+            add("inventory_change", finished)
+            other(total - cash - finished)
+        elif cash < 0:  # goods bought from another team
+            add("materials", total)
+        else:
+            other(total)
+    elif line == "production":
+        add("inventory_change", finished)
+        add("materials", total - finished)
+    elif line == "interest":
+        add("interest_income" if total > 0 else "interest_expense", total)
+    elif line in ("takeover", "takeover_price"):
+        add("business_sold" if seller else "bargain", total)
+    else:
+        other(total)
+
+
+def _positions(by_line: dict[str, dict[str, int]]
+               ) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """The positions in their order (those at nothing left out), and each one's lines."""
+    totals = {key: sum(by_line[key].values()) for key in GKV_POSITIONS if key in by_line}
+    kept = {key: total for key, total in totals.items() if total}
+    return kept, {key: {k: v for k, v in by_line[key].items() if v} for key in kept}
+
+
 def _line(lines: dict[str, PnLLine], key: str) -> PnLLine:
     return lines.setdefault(key, PnLLine(key, LINE_TITLES[key]))
 
@@ -216,6 +319,10 @@ def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
                       if e.reason == "loan taken over by bank" and e.target == team_name}
     bankrupt_at = {e.seq for e in entries
                    if e.reason == "bankruptcy sale" and e.target == team_name}
+    # actions in which this team's business was sold: it gives everything, receives the price
+    sold_at = {e.seq for e in entries
+               if (e.reason == "takeover" and e.source == team_name)
+               or (e.reason == "takeover price" and e.target == team_name)}
     accrued = 0  # taxes of the closed years so far
     for index, (start, end) in enumerate(zip(starts, ends, strict=True)):
         closed = index < len(starts) - 1
@@ -236,6 +343,8 @@ def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
                 written_off, due = due, 0
             closing = with_tax_due(balance_sheet(state, team_name), due)
         lines: dict[str, PnLLine] = {}
+        # each action's effects on profit per line, by ledger kind (for ``_classify``)
+        actions: dict[tuple[int, str], dict[str, int]] = {}
 
         sales = 0
         for entry in entries[start:end]:
@@ -250,27 +359,37 @@ def year_accounts(state: GameState, team_name: str) -> list[YearAccount]:
                     sales += entry.qty
                 if line.key == "tax_paid" and entry.source == team_name:
                     line.book += entry.qty  # the tax due of the year before is settled
+                    effect += entry.qty
             else:
                 line.book += effect
+            effects = actions.setdefault((entry.seq, line.key), {})
+            effects[entry.kind] = effects.get(entry.kind, 0) + effect
+        by_line: dict[str, dict[str, int]] = {}
+        for (seq, key), effects in actions.items():
+            _classify(key, effects, seq in sold_at, by_line)
         if tax:
             line = _line(lines, "taxes")
             line.reasons.add(TAX_ACCRUED)
             line.book -= tax
+            by_line.setdefault("income_tax", {})["taxes"] = -tax
         if written_off:
             line = _line(lines, "debt_written_off")
             line.reasons.add(TAX_WRITTEN_OFF)
             line.book += written_off
+            income = by_line.setdefault("other_income", {})
+            income["debt_written_off"] = income.get("debt_written_off", 0) + written_off
         unpaid = closing.starting_capital - (opening.starting_capital + paid_in(
             entries[start:end], team_name))
         if unpaid > 0:  # the end subtracts the full starting capital (setting final_capital)
             line = _line(lines, "capital")
             line.reasons.add(UNPAID_CAPITAL)
             line.book -= unpaid
+            by_line.setdefault("capital_not_received", {})["capital"] = -unpaid
         order = [key for key, _, _ in LINES] + ["other"]
         ordered = [lines[k] for k in order if k in lines and (
             lines[k].cash or lines[k].book or k not in ("other", "tax_paid"))]
         years.append(YearAccount(team_name, index + 1, closed, opening, closing, ordered,
-                                 sales, record))
+                                 sales, record, *_positions(by_line)))
         opening = closing
     return years
 

@@ -135,21 +135,19 @@ def sell_back(turn: Turn, action: SellBack) -> None:
 
 
 # ---------------------------------------------------------------- WEB options and computers
-def efficiency(turn: Turn, action: Efficiency) -> None:
-    team = any_time_team(turn, action)
+def check_efficiency(state: GameState, action: Efficiency) -> tuple[Team, Machine]:
+    """The team, and the single machine it doubles."""
+    team = state.teams[action.actor]
     rule = "Efficiency Improvements (3 WEBs)"
     if team.web < WEB_EFFICIENCY:
         raise RuleViolation(f"An efficiency improvement takes 3 WEB chips; you have {team.web}.",
                             rule, code="web_for_efficiency",
                             params={"need": WEB_EFFICIENCY, "have": team.web})
-    machine = pick_machine(turn.state, team, action.machine, double=False, rule=rule)
-    web_to_bank(turn, team, WEB_EFFICIENCY, "efficiency")
-    machine.double = True
-    turn.emit("efficiency", ALL, team=team.name, machine=machine.id)
+    return team, pick_machine(state, team, action.machine, double=False, rule=rule)
 
 
-def advertise(turn: Turn, action: Advertise) -> None:
-    team = any_time_team(turn, action)
+def check_advertise(state: GameState, action: Advertise) -> Team:
+    team = state.teams[action.actor]
     rule = "Advertising Campaigns (2 WEBs)"
     if team.web < WEB_ADVERTISING:
         raise RuleViolation(f"An advertising campaign takes 2 WEB chips; you have {team.web}.",
@@ -158,45 +156,36 @@ def advertise(turn: Turn, action: Advertise) -> None:
     if team.advertising:
         raise RuleViolation("Your campaign already runs until your next red field.", rule,
                             code="advertising_running")
-    web_to_bank(turn, team, WEB_ADVERTISING, "advertising")
-    team.advertising = True
-    advertising.campaign_bought(turn.state, team)
-    turn.emit("advertising", ALL, team=team.name)
+    return team
 
 
-def lease_computer(turn: Turn, action: LeaseComputer) -> None:
-    state = turn.state
-    team = any_time_team(turn, action)
+def _check_computer_in_bank(state: GameState) -> None:
+    if state.computers_in_bank() < 1:
+        raise RuleViolation("The bank has no computer left: all "
+                            f"{state.config.limits.computers} are in play.", "Game Materials",
+                            code="bank_out_of_computers",
+                            params={"limit": state.config.limits.computers})
+
+
+def check_lease_computer(state: GameState, action: LeaseComputer) -> Team:
+    team = state.teams[action.actor]
     rule = "Computer Leasing (2 WEBs)"
     if team.has_computer:
         raise RuleViolation("You have a computer already.", rule, code="computer_already")
     if team.web < WEB_LEASE:
         raise RuleViolation(f"Leasing a computer takes 2 WEB chips; you have {team.web}.", rule,
                             code="web_for_lease", params={"need": WEB_LEASE, "have": team.web})
-    if state.computers_in_bank() < 1:
-        raise RuleViolation("The bank has no computer left: all "
-                            f"{state.config.limits.computers} are in play.", "Game Materials",
-                            code="bank_out_of_computers",
-                            params={"limit": state.config.limits.computers})
-    team.web -= WEB_LEASE
-    state.ledger.post(state.seq, "web", team.name, "board", WEB_LEASE, "computer lease")
-    state.leased_computers += 1
-    team.lease_field = team.position
-    turn.emit("lease", ALL, team=team.name, field=team.position)
+    _check_computer_in_bank(state)
+    return team
 
 
-def buy_computer(turn: Turn, action: BuyComputer) -> None:
-    state = turn.state
-    team = any_time_team(turn, action)
+def check_buy_computer(state: GameState, action: BuyComputer) -> Team:
+    team = state.teams[action.actor]
     rule = "Computer Leasing (2 WEBs)"
     if team.has_computer:
         raise RuleViolation("You have a computer already; a factory has one computer slot.", rule,
                             code="computer_already")
-    if state.computers_in_bank() < 1:
-        raise RuleViolation("The bank has no computer left: all "
-                            f"{state.config.limits.computers} are in play.", "Game Materials",
-                            code="bank_out_of_computers",
-                            params={"limit": state.config.limits.computers})
+    _check_computer_in_bank(state)
     if action.credit > COMPUTER_CREDIT:
         raise RuleViolation(f"A computer may be bought with at most "
                             f"{marks(COMPUTER_CREDIT)} Marks credit.", rule,
@@ -212,6 +201,37 @@ def buy_computer(turn: Turn, action: BuyComputer) -> None:
                    params={"price": COMPUTER_PRICE, "credit": action.credit})
     else:
         require_cash(team, COMPUTER_PRICE, "a computer", rule, "costs", code="cash_for_computer")
+    return team
+
+
+def efficiency(turn: Turn, action: Efficiency) -> None:
+    team, machine = check_efficiency(turn.state, action)
+    web_to_bank(turn, team, WEB_EFFICIENCY, "efficiency")
+    machine.double = True
+    turn.emit("efficiency", ALL, team=team.name, machine=machine.id)
+
+
+def advertise(turn: Turn, action: Advertise) -> None:
+    team = check_advertise(turn.state, action)
+    web_to_bank(turn, team, WEB_ADVERTISING, "advertising")
+    team.advertising = True
+    advertising.campaign_bought(turn.state, team)
+    turn.emit("advertising", ALL, team=team.name)
+
+
+def lease_computer(turn: Turn, action: LeaseComputer) -> None:
+    state = turn.state
+    team = check_lease_computer(state, action)
+    team.web -= WEB_LEASE
+    state.ledger.post(state.seq, "web", team.name, "board", WEB_LEASE, "computer lease")
+    state.leased_computers += 1
+    team.lease_field = team.position
+    turn.emit("lease", ALL, team=team.name, field=team.position)
+
+
+def buy_computer(turn: Turn, action: BuyComputer) -> None:
+    state = turn.state
+    team = check_buy_computer(state, action)
     borrow(turn, team, action.credit)
     team.computers_owned += 1
     state.ledger.post(state.seq, "computer", BANK, team.name, 1, "investment")

@@ -41,6 +41,7 @@ from .money import move_cash
 from .ruleset import RulePart
 from .state import BANK, GameState, Pending, Team
 from .turn import ALL, Turn
+from .turn_checks import allowed
 
 RULE = "Explanations: Credit, Bankruptcy and Private Trade"
 PENDING = "estate"
@@ -219,11 +220,17 @@ def waiting(state: GameState) -> list[str]:
             and t.name != estate["bidder"] and t.name not in estate["passed"]]
 
 
-def _bid(turn: Turn, action: EstateBid) -> None:
-    state = turn.state
+def bid_floor(estate: dict[str, Any]) -> int:
+    """What a bid must beat: the highest bid, or what the bank pays."""
+    floor: int = estate["price"] if estate["price"] is not None else estate["value"]
+    return floor
+
+
+def check_bid(state: GameState, action: EstateBid) -> tuple[dict[str, Any], Team]:
+    """The estate auction and the bidding team."""
     estate = _open(state)
     team = state.teams[action.actor]
-    floor = estate["price"] if estate["price"] is not None else estate["value"]
+    floor = bid_floor(estate)
     if action.actor == estate["bidder"]:
         raise RuleViolation("You hold the highest bid already.", RULE,
                             code="estate_highest_bid_already")
@@ -240,6 +247,12 @@ def _bid(turn: Turn, action: EstateBid) -> None:
     if team.has_computer and state.teams[estate["team"]].computers_owned:
         raise RuleViolation("The lot holds a computer and your factory has one already.", RULE,
                             code="estate_computer_room")
+    return estate, team
+
+
+def _bid(turn: Turn, action: EstateBid) -> None:
+    state = turn.state
+    estate, team = check_bid(state, action)
     estate.update(price=action.price, bidder=team.name, passed=[])
     turn.emit("estate_bid", ALL, team=team.name, price=action.price)
     if not waiting(state):  # the only team left to bid has bid
@@ -293,13 +306,13 @@ def _choices(state: GameState, team: Team) -> list[Choice]:
     if estate is None or team.name not in waiting(state):
         return []
     out = [Choice(EstatePass)]
-    floor = estate["price"] if estate["price"] is not None else estate["value"]
-    lot_computer = state.teams[estate["team"]].computers_owned
-    if not (team.has_computer and lot_computer):
-        prices = [p for p in (floor + 100, floor + 500, floor + 1_000, floor + 5_000)
-                  if p <= team.cash]
-        if prices:
-            out.append(Choice(EstateBid, param="price", values=prices))
+    floor = bid_floor(estate)
+    # The bids a page offers: above the floor by steps, those the cash covers; the lowest is
+    # asked of the check, which decides for the others (the computer's room, the bidder).
+    prices = [p for p in (floor + 100, floor + 500, floor + 1_000, floor + 5_000)
+              if p <= team.cash]
+    if prices and allowed(state, EstateBid(team.name, price=prices[0])):
+        out.append(Choice(EstateBid, param="price", values=prices))
     return out
 
 
@@ -356,6 +369,7 @@ def _view(state: GameState, viewer: str) -> dict[str, Any]:
 PART = RulePart(
     name="bankruptcy: the auction of a bankrupt team's assets",
     handlers={EstateBid: _bid, EstatePass: _pass, CloseEstate: _close_by_bank},
+    checks={EstateBid: check_bid},
     actor_actions={BANK: frozenset({CloseEstate})},
     int_fields=frozenset({"price"}),
     invariant_checks=(_check,),

@@ -165,18 +165,18 @@ def _check_sizes(bundle: dict[str, Any]) -> None:
                                 params={"key": key, "most": MAX_NUMBER})
 
 
-def _deal_of(turn: Turn, deal_id: int) -> Deal:
-    deal = turn.state.deals.get(deal_id)
+def deal_of(state: GameState, deal_id: int) -> Deal:
+    deal = state.deals.get(deal_id)
     if deal is None:
         raise RuleViolation(f"There is no open deal {deal_id}.", "Private Business between Players",
                             code="no_open_deal", params={"deal": deal_id})
     return deal
 
 
-def accept_deal(turn: Turn, action: AcceptDeal) -> None:
-    state = turn.state
-    team = any_time_team(turn, action)
-    deal = _deal_of(turn, action.deal)
+def check_accept_deal(state: GameState, action: AcceptDeal) -> tuple[Team, Deal]:
+    """The accepting team and the deal: offered to it, and both sides hold what they give."""
+    team = state.teams[action.actor]
+    deal = deal_of(state, action.deal)
     if deal.partner != team.name:
         raise RuleViolation(f"Deal {deal.id} is offered to {deal.partner}, not {team.name}.",
                             "Private Business between Players", code="deal_offered_to_other",
@@ -188,6 +188,13 @@ def accept_deal(turn: Turn, action: AcceptDeal) -> None:
     if deal.give.get("computers") and deal.take.get("computers"):
         raise RuleViolation("Swap computers by two deals.", "Private Business between Players",
                             code="deal_swap_computers")
+    return team, deal
+
+
+def accept_deal(turn: Turn, action: AcceptDeal) -> None:
+    state = turn.state
+    team, deal = check_accept_deal(state, action)
+    proposer = state.teams[deal.proposer]
     del state.deals[deal.id]
     due_years = loan_due.offer_closed(state, deal.id)
     dues = [(proposer, collateral.due_on_bundle(state, proposer, deal.give)),
@@ -246,35 +253,44 @@ def _hand_over(turn: Turn, giver: Team, receiver: Team, bundle: dict[str, Any], 
         move_cash(turn, giver, receiver, amount, "private loan")
 
 
-def reject_deal(turn: Turn, action: RejectDeal) -> None:
-    team = any_time_team(turn, action)
-    deal = _deal_of(turn, action.deal)
+def check_reject_deal(state: GameState, action: RejectDeal) -> tuple[Team, Deal]:
+    team = state.teams[action.actor]
+    deal = deal_of(state, action.deal)
     if deal.partner != team.name:
         raise RuleViolation(f"Deal {deal.id} is offered to {deal.partner}; only it can turn "
                             "it down.", "Private Business between Players",
                             code="deal_only_partner_rejects",
                             params={"deal": deal.id, "partner": deal.partner})
+    return team, deal
+
+
+def reject_deal(turn: Turn, action: RejectDeal) -> None:
+    team, deal = check_reject_deal(turn.state, action)
     del turn.state.deals[deal.id]
     loan_due.offer_closed(turn.state, deal.id)
     turn.emit("deal_rejected", ALL, team=team.name, deal=deal.id)
 
 
-def withdraw_deal(turn: Turn, action: WithdrawDeal) -> None:
-    team = any_time_team(turn, action)
-    deal = _deal_of(turn, action.deal)
+def check_withdraw_deal(state: GameState, action: WithdrawDeal) -> tuple[Team, Deal]:
+    team = state.teams[action.actor]
+    deal = deal_of(state, action.deal)
     if deal.proposer != team.name:
         raise RuleViolation(f"Deal {deal.id} was offered by {deal.proposer}; only it can "
                             "withdraw it.", "Private Business between Players",
                             code="deal_only_proposer_withdraws",
                             params={"deal": deal.id, "proposer": deal.proposer})
+    return team, deal
+
+
+def withdraw_deal(turn: Turn, action: WithdrawDeal) -> None:
+    team, deal = check_withdraw_deal(turn.state, action)
     del turn.state.deals[deal.id]
     loan_due.offer_closed(turn.state, deal.id)
     turn.emit("deal_withdrawn", ALL, team=team.name, deal=deal.id)
 
 
-def repay_private(turn: Turn, action: RepayPrivate) -> None:
-    state = turn.state
-    team = any_time_team(turn, action)
+def check_repay_private(state: GameState, action: RepayPrivate) -> tuple[Team, Loan]:
+    team = state.teams[action.actor]
     rule = "Explanations: Credit, Bankruptcy and Private Trade"
     loan = state.loans.get(action.loan)
     if loan is None or loan.borrower != team.name:
@@ -286,6 +302,12 @@ def repay_private(turn: Turn, action: RepayPrivate) -> None:
                             params={"owed": loan.amount, "loan": loan.id,
                                     "amount": action.amount})
     require_cash(team, action.amount, "the repayment", rule, code="cash_for_repayment")
+    return team, loan
+
+
+def repay_private(turn: Turn, action: RepayPrivate) -> None:
+    state = turn.state
+    team, loan = check_repay_private(state, action)
     lender = state.teams[loan.lender]
     loan.amount -= action.amount
     if not loan.amount:

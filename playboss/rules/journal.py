@@ -13,8 +13,13 @@ the rulebook values raw material at 150 a unit, not at its price; the difference
 the year. Production books the finished unit at 1,500 against the raw unit (150) and the costs
 paid; the rest is the production result (a profit of 350 a unit at costs of 1,000).
 
-Account names are codes; the site translates them. P&L accounts are ``"pl:" + line key``. The
-P&L accounts are never closed into equity here: the balance sheet's profit is their balance.
+Account names are codes; the site translates them. P&L accounts are ``"pl:" + line key``.
+At each year's end (when the team crosses the start, after step 4's tax of the year) the
+closing entries (Abschlussbuchungen) close every P&L account into the profit-and-loss account
+(``PNL_ACCOUNT``, "GuV-Konto": the expenses in one entry, the income in another) and that into
+equity, the result brought forward (``RETAINED``, Gewinn-/Verlustvortrag). So a balance sheet
+drawn from the balances names the result brought forward and the year's result apart: the
+year's is the balance of the P&L accounts, the earlier years' that of ``RETAINED``.
 
 Pure Python, no Django; deterministic.
 """
@@ -41,6 +46,17 @@ from .statements import balance_sheet
 #: Balance accounts in the order a balance sheet prints them, with their side.
 ASSETS = ("machines", "computers", "raw", "finished", "loans_given", "bank")
 LIABILITIES = ("bank_loans", "other_loans", "tax_due", "capital")
+#: Equity: the results of the closed years (Gewinn-/Verlustvortrag).
+RETAINED = "retained"
+#: The profit-and-loss account (GuV-Konto) the P&L accounts are closed into at a year's end.
+PNL_ACCOUNT = "pnl"
+#: The closing entries' reasons: expenses and income into the P&L account, that into equity.
+CLOSE_EXPENSES = "closing: expenses"
+CLOSE_INCOME = "closing: income"
+CLOSE_RESULT = "closing: result"
+CLOSING_REASONS = frozenset({CLOSE_EXPENSES, CLOSE_INCOME, CLOSE_RESULT})
+#: The line of the closing entries.
+CLOSING = "closing"
 #: The ledger kind each balance account holds (private debt splits by counterparty).
 ACCOUNT_OF_KIND = {"cash": "bank", "raw": "raw", "finished": "finished",
                    "machine": "machines", "computer": "computers",
@@ -48,7 +64,7 @@ ACCOUNT_OF_KIND = {"cash": "bank", "raw": "raw", "finished": "finished",
 PNL_PREFIX = "pl:"
 #: Profit-and-loss accounts, one per line of the statements, in their order.
 PNL_ACCOUNTS = tuple(PNL_PREFIX + key for key, _title, _reasons in LINES) + (PNL_PREFIX + "other",)
-CHART = ASSETS + LIABILITIES + PNL_ACCOUNTS
+CHART = ASSETS + LIABILITIES + (RETAINED,) + PNL_ACCOUNTS + (PNL_ACCOUNT,)
 _ORDER = {code: index for index, code in enumerate(CHART)}
 #: Stock accounts: goods valued at the rulebook's fixed prices, not at what they cost.
 STOCKS = frozenset({"raw", "finished", "machines", "computers"})
@@ -215,7 +231,33 @@ class Journal:
         self._accrue(groups, entries, starts, taxes, below=len(starts))
         self.upto = len(entries)
         for (seq, year, reason, line), changes in groups.items():
-            self._book(entry_from_changes(seq, year, reason, changes, line))
+            if line == CLOSING:
+                self._close(seq, year)
+            else:
+                self._book(entry_from_changes(seq, year, reason, changes, line))
+
+    def _close(self, seq: int, year: int) -> None:
+        """The closing entries of ``year``: every P&L account with a balance closed into the
+        P&L account (the expenses, debit balances, in one entry; the income in another), and
+        the P&L account's balance, the year's result, into the result brought forward."""
+        balances = [(a, v) for a, v in self.balances.items() if a.startswith(PNL_PREFIX) and v]
+        balances.sort(key=lambda av: _ORDER.get(av[0], len(_ORDER)))
+        expenses = tuple(Posting(a, v) for a, v in balances if v > 0)
+        income = tuple(Posting(a, -v) for a, v in balances if v < 0)
+        if expenses:
+            self._book(JournalEntry(seq, year, CLOSE_EXPENSES, CLOSING,
+                                    (Posting(PNL_ACCOUNT, sum(p.amount for p in expenses)),),
+                                    expenses))
+        if income:
+            self._book(JournalEntry(seq, year, CLOSE_INCOME, CLOSING, income,
+                                    (Posting(PNL_ACCOUNT, sum(p.amount for p in income)),)))
+        result = -self.balances.get(PNL_ACCOUNT, 0)  # a credit balance: a profit
+        if result > 0:
+            self._book(JournalEntry(seq, year, CLOSE_RESULT, CLOSING,
+                                    (Posting(PNL_ACCOUNT, result),), (Posting(RETAINED, result),)))
+        elif result < 0:
+            self._book(JournalEntry(seq, year, CLOSE_RESULT, CLOSING, (Posting(RETAINED, -result),),
+                                    (Posting(PNL_ACCOUNT, -result),)))
 
     def _accrue(self, groups: dict[tuple[int, int, str, str], dict[str, int]],
                 entries: list[Entry], starts: list[int], taxes: dict[int, int],
@@ -226,9 +268,10 @@ class Journal:
             self.accrued += 1
             year, boundary = self.accrued, starts[self.accrued]
             tax = taxes.get(year, 0)
+            seq = entries[boundary - 1].seq if boundary > 0 else 0
             if tax:
-                seq = entries[boundary - 1].seq if boundary > 0 else 0
                 groups[(seq, year, TAX_ACCRUED, "taxes")] = {"tax_due": -tax}
+            groups[(seq, year, CLOSE_RESULT, CLOSING)] = {}  # the closing entries, booked then
 
 
 _MEMO = "journal"
@@ -242,7 +285,10 @@ def team_journal(state: GameState, team: str) -> Journal:
     journal = ledger.memo.get(key)
     if not isinstance(journal, Journal) or journal.upto > len(ledger.entries):
         journal = ledger.memo[key] = Journal(team)
-    if journal.upto < len(ledger.entries):
+    # fed also when the team closed a year without a ledger entry of its own since: the
+    # year's tax and closing entries are booked at the crossing, not with the next entry
+    if (journal.upto < len(ledger.entries)
+            or journal.accrued + 1 < len(state.teams[team].year_starts)):
         journal.feed(ledger.entries, state.teams[team])
     return journal
 
@@ -287,12 +333,17 @@ def balances_of(entries: list[JournalEntry], upto_seq: int | None = None) -> dic
 
 def sheet(balances: dict[str, int]) -> dict[str, int]:
     """The balance sheet's value lines from account balances: assets (debit balances),
-    liabilities and capital (credit balances), and the profit (the P&L accounts' balance)."""
+    liabilities and capital (credit balances), the result brought forward (``RETAINED``: the
+    closed years'), the year's result (the P&L accounts' balance, not closed yet) and the
+    profit so far, both together."""
     lines = {a: balances.get(a, 0) for a in ASSETS}
     lines["total_assets"] = sum(lines[a] for a in ASSETS)
     for account in LIABILITIES:
         lines[account] = -balances.get(account, 0)
-    lines["profit"] = -sum(v for a, v in balances.items() if a.startswith(PNL_PREFIX))
+    lines["brought_forward"] = -balances.get(RETAINED, 0)
+    lines["year_result"] = -sum(v for a, v in balances.items()
+                                if a.startswith(PNL_PREFIX) or a == PNL_ACCOUNT)
+    lines["profit"] = lines["brought_forward"] + lines["year_result"]
     lines["total_liabilities"] = sum(lines[a] for a in LIABILITIES) + lines["profit"]
     return lines
 

@@ -4,16 +4,20 @@ Legal moves are built as *choices*: an action kind, its fixed fields, and the ra
 parameter (units to buy, Marks to borrow, a machine). ``legal_actions`` expands them into
 concrete actions; bots sample from the choices directly, which keeps a simulation fast without a
 second copy of the rules. Every action listed here is accepted by ``apply`` (a property test
-checks it), and each move of the moment it leaves out is refused by that move's check
-(``why.why_not``; ``tests/steps/test_why_not.py`` proves the two agree). The conditions here
-are not asked of the checks: a refused check raises, and a ``RuleViolation`` costs 10-15 us
-to raise on this machine, against about 1 us for a whole yellow field's choices.
+checks it).
+
+A move's conditions live once, in its check (``RulePart.checks``, the function its handler
+calls first). A move of one instance — an option of the yellow or white field, a WEB chip, a
+WEB option, a computer, accepting a deal — is listed when its check lets it through
+(``turn_checks.allowed``). A range of units or credits is bounded by the function its check
+compares against, which sits beside the check (``red_field.most_units_to_buy``,
+``money.credit_options`` ...): asking the check for each value would raise and catch a
+refusal per value. Each move of the moment left out is refused by that move's check
+(``why.why_not``; ``tests/steps/test_why_not.py`` proves the two agree).
 Proposing a private deal is open-ended and never listed.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from .actions import (
     AcceptDeal,
@@ -42,24 +46,12 @@ from .actions import (
     WriteOff,
 )
 from .choice import Choice
-from .constants import (
-    COMPUTER_CREDIT,
-    COMPUTER_PRICE,
-    COST_FIELD_PRODUCTION,
-    MACHINE_CREDIT,
-    MACHINE_PRICE,
-    WEB_ADVERTISING,
-    WEB_EFFICIENCY,
-    WEB_LEASE,
-    WEB_PRICE,
-)
-from .deals import check_bundle
-from .errors import RuleViolation
-from .market import open_dimples
-from .money import credit_available
-from .red_field import production_cost, ready_capacity
+from .constants import COMPUTER_CREDIT, COMPUTER_PRICE, MACHINE_CREDIT, MACHINE_PRICE
+from .money import credit_available, credit_options, repayment_options
+from .red_field import most_units_to_buy, most_units_to_produce, most_units_to_sell
 from .risk import standard_deck
 from .state import BANK, GameState, Team
+from .turn_checks import allowed
 
 __all__ = ["Choice", "any_time_choices", "legal_actions", "legal_choices", "turn_choices",
            "waiting_for"]
@@ -87,6 +79,10 @@ def legal_choices(state: GameState, actor: str, any_time: bool = True) -> list[C
     if any_time:
         out.extend(any_time_choices(state, team))
     return out
+
+
+#: The yellow field's options, in the order a page lists them.
+COST_OPTIONS = ("idle", "sell_half", "produce", "web")
 
 
 def _dice(state: GameState) -> Choice:
@@ -123,95 +119,68 @@ def _base_turn_choices(state: GameState, team: Team) -> list[Choice]:
     head = state.pending[0].kind
     if head == "red":
         return _red_choices(state, team)
+    name = team.name
     if head == "green":
         out = [Choice(Pass)]
-        if team.cash >= WEB_PRICE and state.web_bank > 0:
+        if allowed(state, BuyWeb(name)):
             out.append(Choice(BuyWeb))
         return out
     if head == "yellow":
-        out = [Choice(CostChoice, {"option": "idle"})]
-        if team.finished:
-            out.append(Choice(CostChoice, {"option": "sell_half"}))
-        units = min(ready_capacity(state, team), team.raw)
-        if units and team.cash >= units * COST_FIELD_PRODUCTION:
-            out.append(Choice(CostChoice, {"option": "produce"}))
-        if team.web:
-            out.append(Choice(CostChoice, {"option": "web"}))
-        return out
+        return [Choice(CostChoice, {"option": option}) for option in COST_OPTIONS
+                if allowed(state, CostChoice(name, option=option))]
     if head == "white":
         out = [Choice(WriteOff, {"option": "return"}, "machine", list(team.machines))]
-        doubles = [m for m in team.machines if state.machines[m].double]
+        doubles = [m for m in team.machines
+                   if allowed(state, WriteOff(name, option="downgrade", machine=m))] \
+            if allowed(state, WriteOff(name, option="downgrade")) else []
         if doubles:
             out.append(Choice(WriteOff, {"option": "downgrade"}, "machine", doubles))
-        if team.web:
+        if allowed(state, WriteOff(name, option="web")):
             out.append(Choice(WriteOff, {"option": "web"}))
         return out
     if head == "risk":
         return [Choice(DrawRisk, param="card", values=sorted(standard_deck()))]
     if head == "lease":
         out = [Choice(RenewLease, {"renew": False})]
-        if team.web >= WEB_LEASE:
+        if allowed(state, RenewLease(name, renew=True)):
             out.append(Choice(RenewLease, {"renew": True}))
         return out
     return []  # "pay": the team raises cash with any-time moves
 
 
 def _red_choices(state: GameState, team: Team) -> list[Choice]:
+    name = team.name
     out = [Choice(Pass)]
-    # Purchasing: as many units as the team can pay, cheapest zone first (in each zone, as
-    # many of its units as the cash left pays for).
-    cost = 0
-    units = 0
-    cash = team.cash
-    for price, count in zip(state.config.zone_prices, state.market, strict=False):
-        if count:
-            if price > 0:
-                take = max(0, min(count, (cash - cost) // price))
-            else:
-                take = count if cost + price <= cash else 0
-            cost += take * price
-            units += take
+    # A range of units or credits is bounded by the functions its check compares against
+    # (they sit beside the check); a move of one instance is asked of the check itself.
+    units = most_units_to_buy(state, team)
     if units:
         out.append(Choice(Purchase, param="units", values=range(1, units + 1)))
-    credits = _credit_options(state, team, MACHINE_PRICE, MACHINE_CREDIT)
-    if credits and state.machines_in_bank() > 0:
+    credits = credit_options(state, team, MACHINE_PRICE, MACHINE_CREDIT)
+    if credits and allowed(state, Invest(name, credit=credits[0])):
         out.append(Choice(Invest, param="credit", values=credits))
-    make = min(ready_capacity(state, team), team.raw, team.cash // production_cost(team))
+    make = most_units_to_produce(state, team)
     if make:
         out.append(Choice(Produce, param="units", values=range(1, make + 1)))
-    sell = min(team.finished, open_dimples(state.market, state.config.zone_capacity))
+    sell = most_units_to_sell(state, team)
     if sell:
         out.append(Choice(Sell, param="units", values=range(1, sell + 1)))
     return out
-
-
-def _credit_options(state: GameState, team: Team, price: int, most: int) -> list[int]:
-    """Credits that make a purchase of ``price`` possible, in the bank's steps."""
-    step = state.config.credit_step
-    need = max(0, price - team.cash)
-    low = -(-need // step) * step
-    if low > most:  # more than any credit could give (top <= most): no need to ask the bank
-        return []
-    top = min(most, credit_available(state, team, most))
-    top -= top % step
-    return list(range(low, top + 1, step)) if low <= top else []
 
 
 def any_time_choices(state: GameState, team: Team) -> list[Choice]:
     out: list[Choice] = []
     for extra in state.rules.any_time_choices:
         out.extend(extra(state, team))
+    name = team.name
     step = state.config.credit_step
     available = credit_available(state, team)
     if available >= step:
         out.append(Choice(TakeCredit, param="amount",
                           values=range(step, available - available % step + 1, step),
                           any_time=True))
-    if team.bank_debt and team.cash:
-        most = min(team.bank_debt, team.cash)
-        amounts = list(range(step, most + 1, step))
-        if most < step or most % step:  # ``most`` is not among the steps: the rest, too
-            amounts.append(most)
+    amounts = repayment_options(state, team)
+    if amounts:
         out.append(Choice(RepayCredit, param="amount", values=amounts, any_time=True))
     if team.raw:
         out.append(Choice(SellBack, {"item": "raw"}, "units", range(1, team.raw + 1),
@@ -219,49 +188,36 @@ def any_time_choices(state: GameState, team: Team) -> list[Choice]:
     if team.finished:
         out.append(Choice(SellBack, {"item": "finished"}, "units",
                           range(1, team.finished + 1), any_time=True))
-    owned = [m for m in team.machines if state.machines[m].owner == team.name]
+    owned = [m for m in team.machines if state.machines[m].owner == name]
     if owned:
         out.append(Choice(SellBack, {"item": "machine"}, "machine", owned, any_time=True))
-    if team.computers_owned:
+    if allowed(state, SellBack(name, item="computer")):
         out.append(Choice(SellBack, {"item": "computer"}, any_time=True))
-    if team.web >= WEB_EFFICIENCY:
-        singles = [m for m in team.machines if not state.machines[m].double]
-        if singles:
-            out.append(Choice(Efficiency, param="machine", values=singles, any_time=True))
-    if team.web >= WEB_ADVERTISING and not team.advertising:
+    # Unnamed, the check picks the first machine that fits: asked first, it spares a refusal
+    # per machine when no machine can be improved.
+    singles = [m for m in team.machines if allowed(state, Efficiency(name, machine=m))] \
+        if allowed(state, Efficiency(name)) else []
+    if singles:
+        out.append(Choice(Efficiency, param="machine", values=singles, any_time=True))
+    if allowed(state, Advertise(name)):
         out.append(Choice(Advertise, any_time=True))
-    if not team.has_computer:
-        # Counting the computers in the bank only when the team could lease or buy one.
-        lease = team.web >= WEB_LEASE
-        credits = _credit_options(state, team, COMPUTER_PRICE, COMPUTER_CREDIT)
-        if (lease or credits) and state.computers_in_bank() > 0:
-            if lease:
-                out.append(Choice(LeaseComputer, any_time=True))
-            if credits:
-                out.append(Choice(BuyComputer, param="credit", values=credits,
-                                  any_time=True))
+    if allowed(state, LeaseComputer(name)):
+        out.append(Choice(LeaseComputer, any_time=True))
+    credits = credit_options(state, team, COMPUTER_PRICE, COMPUTER_CREDIT)
+    if credits and allowed(state, BuyComputer(name, credit=credits[0])):
+        out.append(Choice(BuyComputer, param="credit", values=credits, any_time=True))
     for deal in state.deals.values():
-        if deal.partner == team.name:
+        if deal.partner == name:
             out.append(Choice(RejectDeal, {"deal": deal.id}, any_time=True))
-            if _deal_possible(state, deal):
+            if allowed(state, AcceptDeal(name, deal=deal.id)):
                 out.append(Choice(AcceptDeal, {"deal": deal.id}, any_time=True))
-        elif deal.proposer == team.name:
+        elif deal.proposer == name:
             out.append(Choice(WithdrawDeal, {"deal": deal.id}, any_time=True))
     for loan in state.loans.values():
-        if loan.borrower == team.name and team.cash:
+        if loan.borrower == name and team.cash:
             out.append(Choice(RepayPrivate, {"loan": loan.id}, "amount",
                               [min(loan.amount, team.cash)], any_time=True))
     return out
-
-
-def _deal_possible(state: GameState, deal: Any) -> bool:
-    try:
-        proposer, partner = state.teams[deal.proposer], state.teams[deal.partner]
-        check_bundle(state, proposer, partner, deal.give)
-        check_bundle(state, partner, proposer, deal.take)
-    except RuleViolation:
-        return False
-    return not (deal.give.get("computers") and deal.take.get("computers"))
 
 
 def waiting_for(state: GameState) -> list[str]:

@@ -58,6 +58,33 @@ def check_credit_amount(state: GameState, amount: int, available: int, rule: str
         )
 
 
+def credit_options(state: GameState, team: Team, price: int, most: int) -> list[int]:
+    """The credits ``check_credit_amount`` allows for a purchase of ``price`` with at most
+    ``most`` borrowed (an investment, a computer) that also leave the cash enough to pay the
+    rest, in the bank's steps."""
+    step = state.config.credit_step
+    need = max(0, price - team.cash)
+    low = -(-need // step) * step
+    if low > most:  # more than any credit could give (top <= most): no need to ask the bank
+        return []
+    top = min(most, credit_available(state, team, most))
+    top -= top % step
+    return list(range(low, top + 1, step)) if low <= top else []
+
+
+def repayment_options(state: GameState, team: Team) -> list[int]:
+    """Repayments of bank credit ``check_repay_credit`` allows, as a page offers them: the
+    bank's steps up to what is owed and the cash pays, and that most itself."""
+    most = min(team.bank_debt, team.cash)
+    if most <= 0:
+        return []
+    step = state.config.credit_step
+    amounts = list(range(step, most + 1, step))
+    if most < step or most % step:  # ``most`` is not among the steps: the rest, too
+        amounts.append(most)
+    return amounts
+
+
 # ---------------------------------------------------------------- movements
 def move_cash(turn: Turn, source: Team | None, target: Team | None, amount: int,
               reason: str) -> None:

@@ -5,16 +5,21 @@ check for those the legal choices do not list, to say why they are missing.
 
 Rulebook I: "Decision: Purchasing", "Investment", "Producing", "Selling", "The Green WEB
 Field", "The Yellow Cost Field", "The White Write-off Field", "Computer Leasing (2 WEBs)";
-at any time "Lines of Credit" and "Repurchase Value".
+at any time "Lines of Credit", "Repurchase Value", "Efficiency Improvements (3 WEBs)",
+"Advertising Campaigns (2 WEBs)" and "Computer Leasing (2 WEBs)".
 """
 
 from __future__ import annotations
 
 from .actions import (
     Action,
+    Advertise,
+    BuyComputer,
     BuyWeb,
     CostChoice,
+    Efficiency,
     Invest,
+    LeaseComputer,
     Produce,
     Purchase,
     RenewLease,
@@ -24,7 +29,7 @@ from .actions import (
     TakeCredit,
     WriteOff,
 )
-from .constants import MACHINE_CREDIT, MACHINE_PRICE
+from .constants import COMPUTER_CREDIT, COMPUTER_PRICE, MACHINE_CREDIT, MACHINE_PRICE
 from .money import credit_available
 from .state import GameState, Team
 
@@ -63,11 +68,16 @@ def base_moves(state: GameState, team: Team, moves: list[Action]) -> list[Action
 
 
 def any_time_moves(state: GameState, team: Team) -> list[Action]:
-    """The base model's money moves open at any time: the smallest credit, the smallest
-    repayment, one unit (or the first machine, the computer) sold back."""
+    """The base model's moves open at any time: the smallest credit, the smallest
+    repayment, one unit (or the first machine, the computer) sold back, the WEB options (the
+    first machine the efficiency fits), and a computer leased or bought (with the smallest
+    credit that pays for it)."""
     name = team.name
     step = state.config.credit_step
     return [TakeCredit(name, amount=step),
             RepayCredit(name, amount=min(step, team.bank_debt) or step),
             SellBack(name, item="raw", units=1), SellBack(name, item="finished", units=1),
-            SellBack(name, item="machine"), SellBack(name, item="computer")]
+            SellBack(name, item="machine"), SellBack(name, item="computer"),
+            Efficiency(name), Advertise(name), LeaseComputer(name),
+            BuyComputer(name, credit=nearest_credit(state, team, COMPUTER_PRICE,
+                                                    COMPUTER_CREDIT))]

@@ -48,6 +48,24 @@ def purchase_cost(state: GameState, units: int) -> int:
     return sum(prices[z] for z in purchase_zones(state.market, units))
 
 
+def most_units_to_buy(state: GameState, team: Team) -> int:
+    """The most units ``check_purchase`` allows: as many as the market holds and the cash pays
+    for at ``purchase_cost`` (cheapest zone first, as many of each zone's units as the cash
+    left pays for)."""
+    cost = 0
+    units = 0
+    cash = team.cash
+    for price, count in zip(state.config.zone_prices, state.market, strict=False):
+        if count:
+            if price > 0:
+                take = max(0, min(count, (cash - cost) // price))
+            else:
+                take = count if cost + price <= cash else 0
+            cost += take * price
+            units += take
+    return units
+
+
 def check_purchase(state: GameState, action: Purchase) -> Team:
     team = check_turn(state, action, "red", "Purchasing", "Decision: Purchasing")
     units = action.units
@@ -87,6 +105,12 @@ def check_invest(state: GameState, action: Invest) -> Team:
     return team
 
 
+def most_units_to_produce(state: GameState, team: Team) -> int:
+    """The most units ``check_produce`` allows: what the ready machines make, of the raw
+    material held, that the cash pays for."""
+    return min(ready_capacity(state, team), team.raw, team.cash // production_cost(team))
+
+
 def check_produce(state: GameState, action: Produce) -> Team:
     team = check_turn(state, action, "red", "Producing", "Decision: Producing")
     units = action.units
@@ -95,6 +119,12 @@ def check_produce(state: GameState, action: Produce) -> Team:
     require_cash(team, units * production_cost(team), f"producing {units_of(units)}",
                  "Decision: Producing", code="cash_for_production", params={"units": units})
     return team
+
+
+def most_units_to_sell(state: GameState, team: Team) -> int:
+    """The most units ``check_sell`` allows: the finished units held, as many as the market
+    has room for."""
+    return min(team.finished, open_dimples(state.market, state.config.zone_capacity))
 
 
 def check_sell(state: GameState, action: Sell) -> Team:

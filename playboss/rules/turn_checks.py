@@ -14,6 +14,22 @@ from .state import GameState, Team
 from .turn import Turn
 
 
+def allowed(state: GameState, action: Action) -> bool:
+    """Does the move's check (``RulePart.checks``, composed with the steps' wraps: the
+    conditions its handler raises) let ``action`` through? Reads the state only. The legal
+    choices ask it for a move of one instance (an option, a WEB chip, a machine of a list);
+    a range of units or credits is bounded by functions beside its check instead, as one
+    check a value would cost a refusal raised and caught (a few microseconds) per value."""
+    check = state.rules.checks.get(type(action))
+    if check is None:
+        return True
+    try:
+        check(state, action)
+    except RuleViolation:
+        return False
+    return True
+
+
 def team_of(turn: Turn, action: Action) -> Team:
     """The team making the move (the engine checked that the actor is a team in the game)."""
     return turn.state.teams[action.actor]

@@ -1,7 +1,8 @@
 """The PDF documents, one reportlab builder module each, and the files made of them.
 
 - ``balance_sheet``: the two-sided account at a year's end or the end of the game;
-- ``profit_loss``: a year's profit and loss, closing with the change in owned capital;
+- ``profit_loss``: a year's profit and loss after HGB § 275 (total-cost form), then the results
+  brought forward, of the year and carried forward;
 - ``tax_statement``: a year's tax assessment (step 4);
 - ``yield_report``: sales, profit, yields with their formulas, charts by year;
 - ``final_result``: the end-of-game valuation line by line, rank and standings;

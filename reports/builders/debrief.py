@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from playboss.rules.accounts import YearAccount
+from playboss.rules.accounts import GKV_OPERATING, GKV_POSITIONS, YearAccount
 
-from ..labels import OPERATING_LINES, STEP_LABELS, formula_label, goal_label, line_label
+from ..labels import STEP_LABELS, formula_label, goal_label, position_label
 from . import analysis, notes
 from .base import (
     BOLD,
@@ -234,23 +234,24 @@ def pnl_accounts(ctx: Ctx, year: int) -> list[YearAccount]:
 
 
 def pnl_tax_rows(ctx: Ctx, year: int) -> tuple[list[str], list[tuple[str, list[int | None]]]]:
-    """The teams that played ``year`` and, per row, each team's figure: the profit-and-loss
-    lines any team had (operating lines, then events, investment, credit and capital), the
+    """The teams that played ``year`` and, per row, each team's figure: the positions of HGB
+    § 275 (total-cost form) any team had, the operating result after the operating ones, the
     profit before tax, and with step 4 the taxable amount, the tax due and the profit after
     tax. ``None``: no tax assessment for that team's year (not closed, bankrupt, sold)."""
     fig = ctx.fig
     accounts = pnl_accounts(ctx, year)
-    by_key = [{line.key: line.profit for line in a.lines} for a in accounts]
-    keys = list(OPERATING_LINES) + [line.key for a in accounts for line in a.lines
-                                    if line.key not in OPERATING_LINES and line.key != "taxes"]
-    # a line no team made or lost anything on says nothing here (a machine bought: cash only)
-    keys = [k for k in dict.fromkeys(keys) if any(lines.get(k) for lines in by_key)]
-    rows: list[tuple[str, list[int | None]]] = [
-        (line_label(k), [lines.get(k, 0) for lines in by_key]) for k in keys]
+
+    def positions(keys: tuple[str, ...]) -> list[tuple[str, list[int | None]]]:
+        # a position no team had says nothing here
+        return [(position_label(k, None), [a.position(k) for a in accounts]) for k in keys
+                if any(a.position(k) for a in accounts)]
+
+    rows = positions(GKV_OPERATING)
+    rows.append((_("Operating result"), [a.operating_result for a in accounts]))
+    rows += positions(tuple(k for k in GKV_POSITIONS
+                            if k not in GKV_OPERATING and k != "income_tax"))
     if fig.taxes:
-        rows.append((_("Profit or loss before tax"),
-                     [a.profit - lines.get("taxes", 0) for a, lines in zip(accounts, by_key,
-                                                                           strict=True)]))
+        rows.append((_("Profit or loss before tax"), [a.result_before_tax for a in accounts]))
         rows.append((_("Taxable amount"),
                      [None if a.tax is None else int(a.tax["taxable"]) for a in accounts]))
         rows.append((_("Tax due for the year"),

@@ -14,8 +14,9 @@ from django.utils.translation import gettext
 from report_helpers import after, num, pages, played
 from test_reports_pdfs import GAMES, meta_for
 
+from playboss.rules.accounts import GKV_POSITIONS
 from reports.builders import Ctx, debrief, shown
-from reports.labels import line_label
+from reports.labels import position_label
 
 
 def mean(values: list[int]) -> int:
@@ -47,17 +48,18 @@ def test_every_teams_lines_and_tax_are_the_engines_with_the_class_average(game: 
         def row(label: str, width: int = width, at: int = at) -> list[int]:
             return [num(cell) for cell in after(lines, label, width, at)]
 
-        by_key = [{line.key: line.profit for line in a.lines} for a in accounts]
-        keys = {key for lines_ in by_key for key, profit in lines_.items()
-                if profit and key != "taxes"}
+        # issue 22: the positions of HGB § 275 any team had, each team's the engine's
+        keys = [key for key in GKV_POSITIONS
+                if key != "income_tax" and any(a.position(key) for a in accounts)]
         for key in keys:
-            values = [lines_.get(key, 0) for lines_ in by_key]
-            assert row(line_label(key)) == [*values, mean(values)], (year, key)
+            values = [a.position(key) for a in accounts]
+            assert row(position_label(key, None)) == [*values, mean(values)], (year, key)
             checked += 1
+        operating = [a.operating_result for a in accounts]
+        assert row("Operating result") == [*operating, mean(operating)]
         profits = [a.profit for a in accounts]
         if ctx.fig.taxes:
-            before = [a.profit - lines_.get("taxes", 0) for a, lines_ in zip(accounts, by_key,
-                                                                             strict=True)]
+            before = [a.profit + int(a.tax["tax"] if a.tax else 0) for a in accounts]
             assert row("Profit or loss before tax") == [*before, mean(before)]
             for label, key in (("Taxable amount", "taxable"), ("Tax due for the year", "tax")):
                 *cells, average = after(lines, label, width, at)

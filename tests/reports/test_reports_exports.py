@@ -10,7 +10,7 @@ import io
 from openpyxl import load_workbook
 from report_helpers import played
 
-from playboss.rules.accounts import LINES
+from playboss.rules.accounts import GKV_POSITIONS, LINES
 from reports import exports
 from reports.builders import Ctx, GameMeta
 from reports.labels import kind_label, reason_label
@@ -49,6 +49,13 @@ def test_the_workbook_holds_the_engines_figures() -> None:
         lines = {line.key: line.profit for line in account.lines}
         assert sum(row[col[title]] for title in header if title in _line_titles()) == \
             account.profit == sum(lines.values())
+        # issue 22: the positions after HGB § 275 are the engine's and add up to the profit
+        positions = [title for title in header if str(title).startswith("§ 275: ")]
+        assert len(positions) == len(GKV_POSITIONS)
+        assert [row[col[title]] for title in positions] == [
+            account.position(key) for key in GKV_POSITIONS]
+        assert sum(row[col[title]] for title in positions) == account.profit
+        assert row[col["§ 275: Revenue"]] >= account.sales
         if account.tax:
             assert row[col["Tax"]] == account.tax["tax"]
     cell = book["Figures by year"]["D2"]

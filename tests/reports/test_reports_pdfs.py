@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 from report_helpers import after, amount_after, find, num, page_count, pages, played
 
-from playboss.rules.accounts import PnLLine, YearAccount
+from playboss.rules.accounts import GKV_POSITIONS, PnLLine, YearAccount
 from playboss.rules.gamelog import replay
 from playboss.rules.statements import BalanceSheet, balance_sheet_from
 from reports.builders import (
@@ -27,7 +27,7 @@ from reports.builders import (
     team_statements,
     year_statement,
 )
-from reports.labels import OPERATING_LINES, line_label
+from reports.labels import position_label
 
 GAMES = {
     "base": dict(steps=frozenset(), seed=3),
@@ -118,32 +118,45 @@ def check_year(lines: list[str], start: int, account: YearAccount, ctx: Ctx) -> 
     check_sheet(lines, at, account.closing, account.profit)
     pl = next(i for i in range(at, len(lines)) if lines[i].startswith(
         f"Profit and loss statement, year {account.year}"))
-    by_key = {line.key: line for line in account.lines}
-    end_of_table = lines.index("Profit or loss so far, start of the year", pl)
-    for key in OPERATING_LINES:
-        line = by_key.get(key)
-        if line is None and line_label(key) not in lines[pl:end_of_table]:
-            continue  # a page short of room leaves out the lines the year had nothing on
-        cells = [num(c) for c in after(lines, line_label(key), 3, pl)]
-        assert cells == ([line.cash, line.book, line.profit] if line else [0, 0, 0]), key
-    for line in account.lines:
-        if line.key not in OPERATING_LINES:
-            cells = [num(c) for c in after(lines, line_label(line.key), 3, pl)]
-            assert cells == [line.cash, line.book, line.profit], line.key
+    # HGB § 275 (2), total-cost form (issue 22): every position printed is the engine's, one
+    # at nothing is left out only where the page is short, the subtotals are the engine's and
+    # the printed positions add up to the year's profit.
+    loss = account.opening.profit < 0
+    end_of_table = lines.index("Loss brought forward" if loss else "Profit brought forward", pl)
+    printed = 0
+    for key in GKV_POSITIONS:
+        amount = account.position(key)
+        label = position_label(key, amount)
+        if label not in lines[pl:end_of_table]:
+            assert amount == 0 and key not in ("revenue", "materials"), key
+            continue
+        cells = after(lines, label, 2, pl)
+        figure = num(cells[0])  # an item in the first column, one outside in the second
+        assert figure == amount, key
+        printed += figure
+    assert printed == account.profit
     assert "Other" not in lines[pl:], "every line has a name"
-    profit_label = "Profit or loss of the year"
+    assert amount_after(lines, "Operating result", pl) == account.operating_result
+    assert amount_after(lines, "Financial result", pl) == account.financial_result
     if ctx.fig.taxes:
-        # One profit of the year on the page: after tax; the tax statement's is before tax.
-        tax_line = by_key.get("taxes")
-        before = amount_after(lines, "Profit or loss before tax", pl)
-        assert before == account.profit - (tax_line.profit if tax_line else 0)
+        before = amount_after(lines, "Result before tax", pl)
+        assert before == account.profit - account.position("income_tax")
         if account.tax is not None:
             assert before == account.tax["profit"]
-        profit_label = "Profit or loss of the year, after tax"
-    profit = amount_after(lines, profit_label, pl)
+            assert amount_after(lines, "Income taxes", pl) == -account.tax["tax"]
+    else:
+        assert "Result before tax" not in lines[pl:end_of_table]
+    year_label = "Profit for the year" if account.profit >= 0 else "Loss for the year"
+    profit = amount_after(lines, year_label, pl)
     assert profit == account.profit == account.closing.profit - account.opening.profit
-    opening = amount_after(lines, "Profit or loss so far, start of the year", pl)
-    closing = amount_after(lines, "Profit or loss so far, end of the year", pl)
+    # the results named apart: brought forward, the year's, carried forward
+    opening = amount_after(lines, "Loss brought forward" if loss else "Profit brought forward",
+                           pl)
+    assert amount_after(lines, year_label, end_of_table) == profit
+    sign = "Loss" if account.closing.profit < 0 else "Profit"
+    closing_label = (f"{sign} carried forward (end of the year)" if account.closed
+                     else f"{sign} so far")
+    closing = amount_after(lines, closing_label, end_of_table)
     assert (opening, closing) == (account.opening.profit, account.closing.profit)
     assert opening + profit == closing, "profit and loss agrees with the change in equity"
     capital = amount_after(lines, "Starting capital at the end of the year", pl)
@@ -439,8 +452,15 @@ def test_a_takeover_is_named_on_both_teams_pages_and_the_sold_team_says_so() -> 
         by_key = {line.key: line for line in account.lines}
         assert by_key["takeover"].profit == sign * 19_600  # 19,300 cash and 2 raw at 150
         assert by_key["takeover_price"].profit == -sign * 1_000
-        assert after(lines, "Business taken over or sold (book value)", 3)[2] == \
-            f"{sign * 19_600:,}"
+        # issue 22: the bargain (the seller's loss) is its own line outside the operating
+        # result, and the note says what the business was worth and what was paid
+        label = "Gain on bargain purchase" if sign > 0 else "Loss on the business sold"
+        assert after(lines, "Outside the operating result", 2) == [label, f"{sign * 18_600:,}"]
+        assert account.operating_result == account.profit - sign * 18_600
+        text = " ".join(lines)
+        assert ("taken over for 1,000 Marks; its assets less its debts are worth 19,600"
+                if sign > 0 else "sold for 1,000 Marks; its assets less its debts left the "
+                "books at 19,600") in text
     red = [line for page in pages(year_statement(ctx, "Red", 1)) for line in page]
     assert any(line.startswith("The business was sold to Blue in this year") for line in red)
     assert not any("next crosses the start" in line for line in red)
@@ -468,6 +488,6 @@ def test_a_bankrupt_teams_pages_name_the_write_off_and_say_why_no_tax() -> None:
         if "debt_written_off" in by_key:
             written_off += 1
             assert by_key["debt_written_off"].profit > 0
-            assert "Debts written off in bankruptcy" in lines
+            assert "of which: Debts written off in bankruptcy" in lines
         assert "written off" not in by_key.get("financing", PnLLine("", "")).reasons
     assert written_off

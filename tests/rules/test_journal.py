@@ -13,6 +13,7 @@ from playboss.rules.accounts import sheet_at, year_accounts
 from playboss.rules.actions import Correction
 from playboss.rules.simulate import play_game
 from playboss.rules.state import GameState
+from playboss.rules.statements import balance_sheet
 from playboss.rules.steps.takeover import AcceptTakeover, OfferTakeover
 from tests.rules import helpers as H
 
@@ -68,7 +69,7 @@ def test_the_journal_reproduces_the_ledger_and_every_statement(bot: str, seed: i
             assert got["total_assets"] == got["total_liabilities"]
             pnl: dict[str, int] = {}
             for entry in entries:
-                if entry.year == year.year:
+                if entry.year == year.year and entry.line != J.CLOSING:
                     for account, amount in entry.changes().items():
                         line = J.pnl_line(account)
                         if line is not None:
@@ -175,3 +176,46 @@ def test_a_bankruptcy_sells_the_assets_writes_off_debts_and_changes_a_lender() -
                                        [("pl:debt_written_off", 4_000)])
     assert [booked(e) for e in entries_of(state, "Green", seq)] == [
         ([("other_loans", 5_000)], [("bank_loans", 5_000)])]
+
+
+@pytest.mark.parametrize(("steps", "bot", "seed"), [
+    (frozenset(), "sensible", 1), (frozenset({4}), "sensible", 2),
+    (frozenset({4, 6}), "sensible", 3), (frozenset({1, 2, 3, 4, 5, 6}), "random", 5)])
+def test_the_closing_entries_close_every_pl_account_into_equity(steps: frozenset[int], bot: str,
+                                                                seed: int) -> None:
+    """Issue 22, Abschlussbuchungen: at each year's end the closing entries bring every income
+    and expense account and the P&L account to zero, and the result brought forward to the
+    balance sheet's profit at that year's end (after step 4's tax); the year's result on the
+    journal's sheet is then the next year's profit alone."""
+    state, _ = play_game(GameConfig(teams=("A", "B", "C", "D"), seed=seed, years=3,
+                                    steps=steps), bot)
+    closed = 0
+    for team in state.teams:
+        entries = J.all_entries(state, team)
+        years = year_accounts(state, team)
+        for year in years:
+            closing = [e for e in entries if e.line == J.CLOSING and e.year == year.year]
+            if not year.closed:
+                assert not closing, (team, year.year)
+                continue
+            closed += 1
+            assert closing and all(e.balanced and e.reason in J.CLOSING_REASONS
+                                   for e in closing)
+            last = entries.index(closing[-1])
+            balances = J.balances_of(entries[:last + 1])
+            assert {a: v for a, v in balances.items()
+                    if (a.startswith(J.PNL_PREFIX) or a == J.PNL_ACCOUNT) and v} == {}
+            assert -balances.get(J.RETAINED, 0) == year.closing.profit, (team, year.year)
+            got = J.sheet(balances)
+            assert (got["brought_forward"], got["year_result"]) == (year.closing.profit, 0)
+            assert got["capital"] + got["brought_forward"] == \
+                year.closing.equity
+            assert got["total_assets"] == got["total_liabilities"]
+            # nothing of the next year comes before the year's closing entries
+            assert all(e.year <= year.year for e in entries[:last + 1])
+        got = J.sheet(J.balances_of(entries))
+        final = balance_sheet(state, team)
+        assert got["profit"] == final.profit - got["tax_due"] + final.tax_due
+        if years[-1].closed is False and len(years) > 1:
+            assert got["brought_forward"] == years[-2].closing.profit
+    assert closed, "no year closed: the test would prove nothing"

@@ -59,6 +59,7 @@ def test_events_have_named_lines_and_no_empty_other() -> None:
                     if line.key == "other":
                         assert line.cash or line.book, line
                 assert year.profit == year.closing.profit - year.opening.profit
+                assert sum(year.positions.values()) == year.profit  # HGB § 275, issue 22
     assert "other" not in keys, keys
     assert keys & set(EVENT_LINES), keys
 

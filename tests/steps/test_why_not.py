@@ -59,7 +59,8 @@ def _same(refusal: RuleViolation, other: RuleViolation) -> bool:
 
 def test_every_missing_move_is_refused_by_the_engine_with_its_reason() -> None:
     """Rulebook I, "Decision: Purchasing" to "The White Write-off Field", "Lines of Credit",
-    "Repurchase Value"; II, steps 1, 2 and 6 (the offer, the auction's bid, production):
+    "Repurchase Value", "Efficiency Improvements (3 WEBs)", "Advertising Campaigns (2 WEBs)",
+    "Computer Leasing (2 WEBs)"; II, steps 1, 2 and 6 (the offer, the auction's bid, production):
     ``why_not``'s refusal of each missing move is the one ``apply`` raises for it."""
     asked = refusals = 0
     codes: set[str] = set()
@@ -98,7 +99,9 @@ def test_every_missing_move_is_refused_by_the_engine_with_its_reason() -> None:
             "cash_for_web_chip", "no_double_machine", "credit_limit", "repay_more_than_debt",
             "not_enough_raw", "production_capacity_delivering", "all_finished_fresh",
             "fresh_finished", "usable_raw", "staffed_capacity", "cash_for_auction_bid",
-            "cannot_produce_on_cost_field_staffed"} <= codes, sorted(codes)
+            "cannot_produce_on_cost_field_staffed", "web_for_efficiency", "web_for_advertising",
+            "web_for_lease", "computer_already", "cash_for_computer_on_credit",
+            "no_computer_to_sell"} <= codes, sorted(codes)
 
 
 def test_why_not_changes_nothing() -> None:

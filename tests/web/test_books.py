@@ -60,7 +60,8 @@ def test_the_booking_card_shows_the_purchase_and_the_sheet_before_and_after(
     assert (rows["bank"]["before"], rows["bank"]["after"], rows["bank"]["changed"]) == (
         10_000, 9_300, True)
     assert (rows["raw"]["before"], rows["raw"]["after"]) == (0, 300)
-    assert rows["profit"]["after"] - rows["profit"]["before"] == -400
+    assert rows["year_result"]["after"] - rows["year_result"]["before"] == -400
+    assert rows["brought_forward"]["after"] == 0  # year 1: nothing closed yet
     assert not rows["machines"]["changed"]
     html = region(build_screen(game, ScreenSpec("Red", "en")).html(), "booking")
     assert "Raw materials" in html and "to Bank (cash)" in html and "150 a unit" in html
@@ -182,3 +183,59 @@ def test_the_booking_card_of_each_kind_of_move_in_german(position: Any, game: Ga
     changed = [r for r in card["sheet"] if r["changed"]]
     assert changed and all(r["before"] != r["after"] for r in changed)
     assert card["sheet"][6]["after"] == card["sheet"][-1]["after"]  # assets == liabilities
+
+
+def test_the_books_page_after_a_closing_names_the_results_apart(game: Game) -> None:
+    """Issue 22: after a year's end the journal shows its closing entries (P&L accounts into
+    the P&L account, that into the result brought forward); the balance sheet names the result
+    brought forward and the current year's apart; every T-account lists its latest postings
+    under a line counting the earlier ones; a closed account reads "Balanced", not "0 on the
+    debit side"."""
+    from playboss.rules import GameConfig
+    from playboss.rules.accounts import year_accounts
+    from playboss.rules.simulate import play_game
+
+    state, _ = play_game(GameConfig(teams=("Red", "Blue", "Green"), seed=3, years=3),
+                         "sensible")
+    team = "Red"
+    closed = [y for y in year_accounts(state, team) if y.closed]
+    assert closed, "no year closed: the test would prove nothing"
+    books = selectors.books_of(state, team)
+    reasons = {e["reason"] for e in books["journal"]}
+    assert {"closing: result"} <= reasons and reasons & {"closing: expenses", "closing: income"}
+    rows = {r["code"]: r["after"] for r in books["sheet"]}
+    years = year_accounts(state, team)
+    last_closed = closed[-1]
+    if not years[-1].closed:
+        assert rows["brought_forward"] == last_closed.closing.profit
+    assert rows["brought_forward"] + rows["year_result"] + rows["capital"] + rows[
+        "bank_loans"] + rows["other_loans"] + rows["tax_due"] == rows["total_assets"]
+    long = [t for t in books["t_accounts"] if t["earlier"]]
+    assert long and all(len(t["rows"]) == selectors.T_ROWS for t in long)
+    for t in long:  # the latest postings of each side, the rest counted
+        full = selectors.books_of(state, team, account=t["account"])["t_accounts"][0]
+        assert not full["earlier"]
+        for side in (0, 1):
+            shown = [r[side] for r in t["rows"] if r[side] is not None]
+            every = [r[side] for r in full["rows"] if r[side] is not None]
+            assert shown == every[-selectors.T_ROWS:]
+        assert t["earlier"] == sum(max(0, len([r for r in full["rows"] if r[side]])
+                                       - selectors.T_ROWS) for side in (0, 1))
+    zero = [t for t in books["t_accounts"] if t["balance"] == 0]
+    assert zero, "a closed P&L account balances to nothing"
+    for language, balanced, closing, earlier in (
+            ("en", "Balanced: both sides equal", "year-end closing: the year",
+              "earlier postings"),
+            ("de", "Ausgeglichen: beide Seiten gleich", "Jahresabschluss: Jahresergebnis",
+             "frühere Buchungen")):
+        with translation.override(language):
+            html = render_to_string("classroom/books.html",
+                                    {"game": game, "books": books, "projector": False,
+                                     "teams": []})
+        text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+        assert balanced in text and closing in text and earlier in text, language
+        assert not re.search(r"(?<![\d,.])0 M (on the debit side|im Soll)", text)
+        if language == "en":
+            assert "Result brought forward (closed years)" in text
+            assert "Result of the current year" in text
+            assert "Profit and loss account" in text

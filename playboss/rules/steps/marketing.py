@@ -35,7 +35,7 @@ from ..red_field import sale_prices
 from ..ruleset import Handler, RulePart
 from ..state import BANK, PRODUCTION, GameState, Pending, Team
 from ..turn import ALL, Turn
-from ..turn_checks import need_units, require_turn
+from ..turn_checks import allowed, check_turn, need_units
 
 STEP = 3
 RULE = "3. Step: Marketing Organization"
@@ -141,8 +141,8 @@ def _check_trough_number(trough: Any) -> None:
 
 
 # ====================================================================== founding and closing
-def _found(turn: Turn, action: FoundMarketing) -> None:
-    state = turn.state
+def check_found(state: GameState, action: FoundMarketing) -> tuple[Team, int]:
+    """The founding team and the trough it takes (the first free one, unnamed)."""
     _step_on(state)
     team = state.teams[action.actor]
     free = free_troughs(state)
@@ -166,6 +166,12 @@ def _found(turn: Turn, action: FoundMarketing) -> None:
                             params={"have": state.web_bank, "need": CHIPS})
     require_cash(team, FOUNDING_COST, "a marketing organization", RULE,
                code="cash_for_marketing_organization")
+    return team, trough
+
+
+def _found(turn: Turn, action: FoundMarketing) -> None:
+    state = turn.state
+    team, trough = check_found(state, action)
     move_cash(turn, team, None, FOUNDING_COST, REASON)
     state.web_bank -= CHIPS
     state.ledger.post(state.seq, "web", BANK, TROUGH_PARTY, CHIPS, REASON)
@@ -174,8 +180,8 @@ def _found(turn: Turn, action: FoundMarketing) -> None:
               chips=CHIPS)
 
 
-def _close(turn: Turn, action: CloseMarketing) -> None:
-    state = turn.state
+def check_close(state: GameState, action: CloseMarketing) -> tuple[Team, int]:
+    """The closing team and the trough it gives up."""
     _step_on(state)
     team = state.teams[action.actor]
     mine = owned(state, team)
@@ -191,6 +197,11 @@ def _close(turn: Turn, action: CloseMarketing) -> None:
         if trough not in mine:
             raise RuleViolation(f"Marketing trough {trough} is not yours.", RULE,
                                 code="trough_not_yours", params={"trough": trough})
+    return team, trough
+
+
+def _close(turn: Turn, action: CloseMarketing) -> None:
+    team, trough = check_close(turn.state, action)
     _free(turn, team, trough, "closed")
 
 
@@ -221,10 +232,10 @@ def _auto_fee(turn: Turn, team: Team, head: Pending) -> bool:
     return False
 
 
-def _pay(turn: Turn, action: PayMarketing) -> None:
-    state = turn.state
+def check_pay(state: GameState, action: PayMarketing) -> tuple[Team, int]:
+    """The paying team and the trough whose costs are due."""
     _step_on(state)
-    team = require_turn(turn, action, FEE, "Paying the marketing costs", RULE)
+    team = check_turn(state, action, FEE, "Paying the marketing costs", RULE)
     trough = _fee_due(state, team)
     if trough is None:  # cannot happen: an item for a freed trough is dropped with it
         raise RuleViolation("No marketing costs are due now.", RULE, code="no_marketing_costs_due")
@@ -238,6 +249,13 @@ def _pay(turn: Turn, action: PayMarketing) -> None:
     if action.pay:
         require_cash(team, YEARLY_COST, "the yearly marketing costs", RULE,
                    code="cash_for_marketing_costs")
+    return team, trough
+
+
+def _pay(turn: Turn, action: PayMarketing) -> None:
+    state = turn.state
+    team, trough = check_pay(state, action)
+    if action.pay:
         state.pending.pop(0)
         move_cash(turn, team, None, YEARLY_COST, REASON)
         turn.emit("marketing_paid", ALL, team=team.name, trough=trough, cost=YEARLY_COST)
@@ -324,8 +342,8 @@ def _auto_sale(turn: Turn, team: Team, head: Pending) -> bool:
     return True
 
 
-def _sell(turn: Turn, action: MarketingSale) -> None:
-    state = turn.state
+def check_sale(state: GameState, action: MarketingSale) -> Team:
+    """The selling team (the units are the action's)."""
     _step_on(state)
     team = state.teams[action.actor]
     if state.phase != "turn" or state.current != team.name:
@@ -378,6 +396,14 @@ def _sell(turn: Turn, action: MarketingSale) -> None:
     if units > room:
         raise RuleViolation(f"The market has room for {units_of(room)} only.", RULE,
                             code="market_room", params={"room": room, "units": units})
+    return team
+
+
+def _sell(turn: Turn, action: MarketingSale) -> None:
+    state = turn.state
+    team = check_sale(state, action)
+    units = action.units
+    at_item = bool(state.pending) and state.pending[0].kind == SALE
     prices = sale_prices(state, team, units, advertising=False)
     revenue = sum(prices)
     to_market(turn, team, "finished", units, SALE_REASON)
@@ -422,9 +448,9 @@ def _any_time(state: GameState, team: Team) -> list[Choice]:
     out: list[Choice] = []
     owners = troughs(state)
     free = [i + 1 for i, owner in enumerate(owners) if owner is None]
-    if free and state.web_bank >= CHIPS and team.cash >= FOUNDING_COST:
-        out.append(Choice(FoundMarketing, param="trough", values=free, any_time=True))
     name = team.name
+    if free and allowed(state, FoundMarketing(name)):
+        out.append(Choice(FoundMarketing, param="trough", values=free, any_time=True))
     mine = [i + 1 for i, owner in enumerate(owners) if owner == name]
     if mine:
         out.append(Choice(CloseMarketing, param="trough", values=mine, any_time=True))
@@ -444,7 +470,7 @@ def _fee_choices(state: GameState, team: Team) -> list[Choice]:
     if trough is None:
         return []
     out = []
-    if team.cash >= YEARLY_COST:
+    if allowed(state, PayMarketing(team.name, trough=trough, pay=True)):
         out.append(Choice(PayMarketing, {"trough": trough, "pay": True}))
     out.append(Choice(PayMarketing, {"trough": trough, "pay": False}))
     return out
@@ -514,6 +540,8 @@ PART = RulePart(
     enabled=lambda config: STEP in config.steps,
     handlers={FoundMarketing: _found, CloseMarketing: _close, PayMarketing: _pay,
               MarketingSale: _sell},
+    checks={FoundMarketing: check_found, CloseMarketing: check_close, PayMarketing: check_pay,
+            MarketingSale: check_sale},
     int_fields=frozenset({"trough"}),
     invariant_checks=(_check,),
     wraps={Pass: _pass},

@@ -31,6 +31,7 @@ from ..ruleset import RulePart
 from ..state import BANK, GameState, Team
 from ..statements import balance_sheet
 from ..turn import ALL, Turn
+from ..turn_checks import allowed as move_allowed
 from . import labor
 from .common import enabled
 
@@ -119,21 +120,27 @@ def _find(state: GameState, offer_id: int) -> dict[str, Any]:
     return found
 
 
-def _reject(turn: Turn, action: RejectTakeover) -> None:
-    state = turn.state
+def check_reject(state: GameState, action: RejectTakeover) -> dict[str, Any]:
+    """The offer a party of it turns down (or its buyer takes back)."""
     _require(state)
     offer = _find(state, action.offer)
     if action.actor not in (offer["buyer"], offer["target"]):
         raise RuleViolation("Only the two teams of an offer can turn it down.", RULE,
                             code="takeover_reject_parties")
+    return offer
+
+
+def _reject(turn: Turn, action: RejectTakeover) -> None:
+    state = turn.state
+    offer = check_reject(state, action)
     del offers(state)[str(action.offer)]
     turn.emit("takeover_rejected", ALL, team=action.actor, target=offer["target"],
               buyer=offer["buyer"], offer=action.offer)
 
 
 def acceptance_problem(state: GameState, offer: dict[str, Any]) -> RuleViolation | None:
-    """Why the target cannot accept the offer now, or None: it can (asked by ``_accept``
-    and by the legal moves, so a listed acceptance is always accepted)."""
+    """Why the target cannot accept the offer now, or None: it can (``check_accept``'s
+    conditions of the moment, which the legal moves ask through the check)."""
     buyer, target = state.teams[offer["buyer"]], state.teams[offer["target"]]
     if buyer.bankrupt:
         return RuleViolation(f"{buyer.name} is out of the game.", RULE,
@@ -157,8 +164,8 @@ def acceptance_problem(state: GameState, offer: dict[str, Any]) -> RuleViolation
     return None
 
 
-def _accept(turn: Turn, action: AcceptTakeover) -> None:
-    state = turn.state
+def check_accept(state: GameState, action: AcceptTakeover) -> dict[str, Any]:
+    """The offer its target accepts."""
     _require(state)
     offer = _find(state, action.offer)
     if action.actor != offer["target"]:
@@ -168,6 +175,12 @@ def _accept(turn: Turn, action: AcceptTakeover) -> None:
     problem = acceptance_problem(state, offer)
     if problem is not None:
         raise problem
+    return offer
+
+
+def _accept(turn: Turn, action: AcceptTakeover) -> None:
+    state = turn.state
+    offer = check_accept(state, action)
     buyer, target = state.teams[offer["buyer"]], state.teams[offer["target"]]
     price = offer["price"]
     del offers(state)[str(action.offer)]
@@ -314,7 +327,8 @@ def _any_time(state: GameState, team: Team) -> list[Choice]:
         if team.name not in (offer["buyer"], offer["target"]):
             continue
         fixed = {"offer": int(offer_id)}
-        if team.name == offer["target"] and acceptance_problem(state, offer) is None:
+        if team.name == offer["target"] and move_allowed(
+                state, AcceptTakeover(team.name, offer=int(offer_id))):
             out.append(Choice(AcceptTakeover, fixed, any_time=True))
         out.append(Choice(RejectTakeover, fixed, any_time=True))
     return out
@@ -325,6 +339,7 @@ PART = RulePart(
     name="buying a business (steps 4 and 6)",
     enabled=lambda config: 4 in config.steps or 6 in config.steps,
     handlers={OfferTakeover: _offer, AcceptTakeover: _accept, RejectTakeover: _reject},
+    checks={AcceptTakeover: check_accept, RejectTakeover: check_reject},
     int_fields=frozenset({"price", "offer"}),
     any_time_choices=(_any_time,),
     views=(_view,),

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...actions import Action
 from ...errors import RuleViolation
-from ...state import Team
+from ...state import GameState, Team
 from ...turn import ALL, Turn
 from ...turn_checks import need_units
 from .actions import Bid, CloseBidding, MatchBid, WithdrawBid
@@ -20,9 +20,8 @@ from .phase import phase_of
 from .rounds import close_stage, progress, withdraw
 
 
-def _answering(turn: Turn, action: Action) -> tuple[dict[str, Any], Team]:
+def _answering(state: GameState, action: Action) -> tuple[dict[str, Any], Team]:
     """The bidding runs and waits for the actor's answer in this round."""
-    state = turn.state
     data = phase_of(state)
     if data is None:
         raise RuleViolation("No bidding is running now.", RULE, code="no_bidding")
@@ -49,9 +48,9 @@ def _answering(turn: Turn, action: Action) -> tuple[dict[str, Any], Team]:
                         "are not in this bidding.", RULE, code="bidding_not_in")
 
 
-def bid(turn: Turn, action: Bid) -> None:
-    state = turn.state
-    data, team = _answering(turn, action)
+def check_bid(state: GameState, action: Bid) -> tuple[dict[str, Any], Team, int, int]:
+    """The bidding's data, the bidding team, and its units and price."""
+    data, team = _answering(state, action)
     if team.name == data["seller"]:
         raise RuleViolation("As first supplier you may only match the competition's price "
                             "(match_bid) or withdraw (withdraw_bid); you must not underbid "
@@ -61,26 +60,40 @@ def bid(turn: Turn, action: Bid) -> None:
     need_units(units, "unit to offer", RULE, code="no_units_to_offer")
     check_bid_units(state, data, team, units)
     check_bid_price(data, team.name, price)
+    return data, team, units, price
+
+
+def bid(turn: Turn, action: Bid) -> None:
+    data, team, units, price = check_bid(turn.state, action)
     data["offers"][team.name] = {"units": units, "price": price}
     data["waiting"].remove(team.name)
     turn.emit("bid", ALL, team=team.name, units=units, price=price, round=data["round"])
     progress(turn)
 
 
-def match_bid(turn: Turn, action: MatchBid) -> None:
-    data, team = _answering(turn, action)
+def check_match_bid(state: GameState, action: MatchBid) -> tuple[dict[str, Any], Team]:
+    data, team = _answering(state, action)
     if team.name != data["seller"]:
         raise RuleViolation(f"Only the first supplier, {data['seller']}, matches the "
                             "competition's price; offer with 'bid' or withdraw.", RULE,
                             code="bidding_match_seller_only", params={"seller": data["seller"]})
+    return data, team
+
+
+def match_bid(turn: Turn, action: MatchBid) -> None:
+    data, team = check_match_bid(turn.state, action)
     data["seller_price"] = data["point"]
     data["waiting"].remove(team.name)
     turn.emit("match_bid", ALL, team=team.name, price=data["point"], round=data["round"])
     progress(turn)
 
 
+def check_withdraw_bid(state: GameState, action: WithdrawBid) -> tuple[dict[str, Any], Team]:
+    return _answering(state, action)
+
+
 def withdraw_bid(turn: Turn, action: WithdrawBid) -> None:
-    data, team = _answering(turn, action)
+    data, team = check_withdraw_bid(turn.state, action)
     data["waiting"].remove(team.name)
     withdraw(turn, data, team.name, "withdraws")
     progress(turn)

@@ -8,7 +8,15 @@ from ...actions import Sell
 from ...ruleset import RulePart
 from ...state import BANK
 from .actions import Bid, CloseBidding, MatchBid, OfferSale, WithdrawBid
-from .answers import bid, close_bidding, match_bid, withdraw_bid
+from .answers import (
+    bid,
+    check_bid,
+    check_match_bid,
+    check_withdraw_bid,
+    close_bidding,
+    match_bid,
+    withdraw_bid,
+)
 from .choices import bank_choices, bidding_choices, offer_choices, waiting
 from .constants import KIND, STEP
 from .engine_hooks import auto, game_over, waiting_params, waiting_text
@@ -23,7 +31,8 @@ PART = RulePart(
               CloseBidding: close_bidding},
     actor_actions={BANK: frozenset({CloseBidding})},
     invariant_checks=(problems,),
-    checks={OfferSale: check_offer_sale},
+    checks={OfferSale: check_offer_sale, Bid: check_bid, MatchBid: check_match_bid,
+            WithdrawBid: check_withdraw_bid},
     wraps={Sell: sell},
     check_wraps={Sell: check_sell},
     nearest_moves=(offer_moves,),

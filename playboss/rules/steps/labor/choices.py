@@ -36,7 +36,6 @@ from .checks import stands_on_red
 from .constants import PRODUCTION_ITEM, STEP, WORKERS
 from .fresh_goods import sellable_finished
 from .production import producible, unit_cost
-from .yellow_field import yellow_cost
 
 #: How many workers a listed hiring choice offers at most (bots, the site's buttons).
 LISTED_HIRES = 4
@@ -94,16 +93,12 @@ def _adjust_red(state: GameState, team: Team, choices: list[Choice]) -> list[Cho
 
 
 def _adjust_yellow(state: GameState, team: Team, choices: list[Choice]) -> list[Choice]:
-    # The conditions of step 6's yellow-field checks (``yellow_field.check_cost_choice``),
-    # counted here without raising: ``tests/steps/test_why_not.py`` proves they agree.
-    out = [c for c in choices if not (
-        c.cls is CostChoice and c.fixed.get("option") in ("produce", "sell_half"))]
-    if sellable_finished(state, team) >= 1:
-        out.append(Choice(CostChoice, {"option": "sell_half"}))
-    units = producible(state, team, on_red=False)
-    if units and team.cash >= sum(yellow_cost(state, team, units)):
-        out.append(Choice(CostChoice, {"option": "produce"}))
-    return out
+    # The options come filtered by the composed checks, step 6's wrap of the yellow field's
+    # (``yellow_field.check_cost_choice``) included; with step 6 the half-price sale and
+    # production are listed last, which the seeded bots' picks depend on.
+    moved = [c for c in choices
+             if c.cls is CostChoice and c.fixed.get("option") in ("sell_half", "produce")]
+    return [c for c in choices if c not in moved] + moved
 
 
 def production_item_moves(state: GameState, team: Team, moves: list[Action]) -> list[Action]:

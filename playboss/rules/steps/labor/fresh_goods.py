@@ -109,14 +109,25 @@ def sell(turn: Turn, action: Sell, base: Handler) -> None:
     base(turn, action)
 
 
-def marketing_sale(turn: Turn, action: marketing.MarketingSale, base: Handler) -> None:
-    """Fresh goods are not sold through a marketing organization either; wraps step 3's
-    sale (``PART.wraps``)."""
-    state = turn.state
+def _check_fresh_marketing_sale(state: GameState, action: marketing.MarketingSale) -> None:
     if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
             and isinstance(action.units, int) and not isinstance(action.units, bool)):
         _fresh_sale_refusal(state, state.teams[action.actor], action.units,
                             section("Production"))
+
+
+def check_marketing_sale(state: GameState, action: marketing.MarketingSale,
+                         base: Check) -> Any:
+    """The check of a sale through a marketing organization with fresh goods
+    (``PART.check_wraps``)."""
+    _check_fresh_marketing_sale(state, action)
+    return base(state, action)
+
+
+def marketing_sale(turn: Turn, action: marketing.MarketingSale, base: Handler) -> None:
+    """Fresh goods are not sold through a marketing organization either; wraps step 3's
+    sale (``PART.wraps``)."""
+    _check_fresh_marketing_sale(turn.state, action)
     base(turn, action)
 
 

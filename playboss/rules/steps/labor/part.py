@@ -33,7 +33,7 @@ from .choices import (
     team_any_time,
 )
 from .constants import HIRING, PRODUCTION_ITEM, SALARIES, STEP, WORKERS
-from .fresh_goods import check_sell, marketing_sale, sale_limit, sell
+from .fresh_goods import check_marketing_sale, check_sell, marketing_sale, sale_limit, sell
 from .hiring import (
     accept_hire,
     auto_hiring,
@@ -86,7 +86,8 @@ PART = RulePart(
     invariant_checks=(problems,),
     wraps={Produce: produce, Pass: production_pass, Sell: sell,
            CostChoice: cost_choice, Roll: roll, MarketingSale: marketing_sale},
-    check_wraps={Produce: check_produce, Sell: check_sell, CostChoice: check_cost_choice},
+    check_wraps={Produce: check_produce, Sell: check_sell, CostChoice: check_cost_choice,
+                 MarketingSale: check_marketing_sale},
     nearest_moves=(production_item_moves,),
     hooks={"set_up": (set_up,), "landed": (on_landed,), "close_year": (on_close_year,),
            "round_end": (on_round_end,), "bankrupt": (on_bankrupt,)},
