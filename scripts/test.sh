@@ -8,7 +8,8 @@
 # set; 0 runs in this process alone, e.g. for a debugger). Much of the suite waits rather than
 # computes (browsers, daphne and Celery processes, sockets), so more workers than cores pay.
 # Each worker has its own test database and, in pass 2, its own Redis database
-# (tests/xdist_workers.py).
+# (tests/xdist_workers.py). worksteal: an idle worker takes queued tests from a busy one (the
+# browser tests, slow, otherwise end up queued behind each other on one worker).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/venv.sh
@@ -19,7 +20,7 @@ mypy
 WORKERS="${PLAYBOSS_TEST_WORKERS:-4}"
 run_pytest() {
   local rc=0
-  python -m pytest -p tests.xdist_workers -n "$WORKERS" "$@" || rc=$?
+  python -m pytest -p tests.xdist_workers -n "$WORKERS" --dist worksteal "$@" || rc=$?
   if [[ $rc -eq 5 ]]; then
     # pytest's "no tests collected": a green run that tested nothing must not pass.
     echo "error: pytest collected no tests" >&2

@@ -52,5 +52,5 @@ def test_a_parallel_run_on_redis_without_the_plugin_stops() -> None:
 
 def test_the_script_runs_both_passes_in_parallel_with_the_plugin() -> None:
     script = (ROOT / "scripts" / "test.sh").read_text()
-    assert 'python -m pytest -p tests.xdist_workers -n "$WORKERS"' in script
+    assert 'python -m pytest -p tests.xdist_workers -n "$WORKERS" --dist worksteal' in script
     assert script.count("run_pytest ") >= 3  # the function, pass 1 (either form), pass 2
