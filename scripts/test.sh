@@ -4,6 +4,12 @@
 #           channel layer, Celery in-process);
 #   pass 2: the real-service tests (marked "services") against the machine's PostgreSQL and
 #           Redis. Without them they skip with the reason; with CI set they must run.
+# Both passes run in parallel processes (pytest-xdist): PLAYBOSS_TEST_WORKERS of them (4 unless
+# set; 0 runs in this process alone, e.g. for a debugger). Much of the suite waits rather than
+# computes (browsers, daphne and Celery processes, sockets), so more workers than cores pay.
+# Each worker has its own test database and, in pass 2, its own Redis database
+# (tests/xdist_workers.py). worksteal: an idle worker takes queued tests from a busy one (the
+# browser tests, slow, otherwise end up queued behind each other on one worker).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/venv.sh
@@ -11,9 +17,10 @@ source scripts/venv.sh
 ruff check .
 mypy
 
+WORKERS="${PLAYBOSS_TEST_WORKERS:-4}"
 run_pytest() {
   local rc=0
-  python -m pytest "$@" || rc=$?
+  python -m pytest -p tests.xdist_workers -n "$WORKERS" --dist worksteal "$@" || rc=$?
   if [[ $rc -eq 5 ]]; then
     # pytest's "no tests collected": a green run that tested nothing must not pass.
     echo "error: pytest collected no tests" >&2

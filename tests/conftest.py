@@ -33,6 +33,18 @@ def _configured_for_services() -> bool:
     return connection.vendor == "postgresql" and bool(settings.REDIS_URL)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Parallel workers on one Redis database would take each other's Celery tasks and channel
+    messages: a parallel run (pytest-xdist's -n) with REDIS_URL needs the plugin that gives
+    each worker its own."""
+    from django.conf import settings
+
+    parallel = bool(config.getoption("numprocesses", None)) or "PYTEST_XDIST_WORKER" in os.environ
+    if parallel and settings.REDIS_URL and not os.environ.get("PLAYBOSS_XDIST_WORKERS_PLUGIN"):
+        raise pytest.UsageError("with REDIS_URL and -n, load tests/xdist_workers.py: "
+                                "python -m pytest -p tests.xdist_workers ... (as scripts/test.sh)")
+
+
 @pytest.hookimpl(tryfirst=True)  # before fixtures try to reach the database
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("services"):

@@ -97,6 +97,7 @@ EXTENSIONS = (
     "json",
     "jsonl",
     "txt",
+    "lock",
     "js",
     "css",
     "po",

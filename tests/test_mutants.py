@@ -50,12 +50,32 @@ def test_a_mutation_changes_only_the_function_it_names() -> None:
     assert mutated.endswith('    return team.finished * REPURCHASE["finished"]\n')
 
 
-def test_every_mutant_is_caught() -> None:
-    done = subprocess.run([sys.executable, str(SCRIPT), "--json"], cwd=ROOT,
+def _groups() -> dict[str, list[str]]:
+    """The mutants by the tests that catch them: one run per group (its unmutated tests once,
+    then each mutant), so that pytest-xdist spreads the groups over its workers."""
+    groups: dict[str, list[str]] = {}
+    for mutant in _mutants().MUTANTS:
+        groups.setdefault(" ".join(mutant.tests), []).append(mutant.name)
+    return {names[0]: names for names in groups.values()}
+
+
+GROUPS = _groups()
+
+
+@pytest.mark.parametrize("first", sorted(GROUPS))
+def test_every_mutant_is_caught(first: str) -> None:
+    names = GROUPS[first]
+    only = [arg for name in names for arg in ("--only", name)]
+    done = subprocess.run([sys.executable, str(SCRIPT), "--json", *only], cwd=ROOT,
                           capture_output=True, text=True, check=False, timeout=900)
     assert done.stdout.strip(), done.stderr[-3000:]
     verdicts = json.loads(done.stdout)
     survivors = [row for row in verdicts if row["verdict"] != "caught"]
     assert not survivors, json.dumps(survivors, indent=2)
     assert done.returncode == 0
-    assert len(verdicts) == len(_mutants().MUTANTS)
+    assert [row["mutant"] for row in verdicts] == names
+
+
+def test_the_groups_hold_every_mutant_once() -> None:
+    grouped = [name for names in GROUPS.values() for name in names]
+    assert sorted(grouped) == sorted(m.name for m in _mutants().MUTANTS)

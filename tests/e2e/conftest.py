@@ -3,6 +3,7 @@ in a process of its own, as in a classroom; one teacher account (ms.weber)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -23,6 +24,16 @@ LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _die_with_parent() -> None:
+    """In the child: end when the test process ends, even when it is killed (Linux), so a
+    stopped or crashed pytest(-xdist) worker leaves no daphne behind."""
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 def _free_port() -> int:
@@ -47,7 +58,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p",
                                str(port), "playboss.asgi:application"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              preexec_fn=_die_with_parent)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

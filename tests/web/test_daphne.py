@@ -37,7 +37,8 @@ from classroom.models import Game
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True),
               pytest.mark.timeout(180)]
 ROOT = Path(__file__).resolve().parents[2]
-APP_NAME = "playboss-daphne-test"
+#: One name per pytest-xdist worker: another worker's daphne must not count against the pool.
+APP_NAME = f"playboss-daphne-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 IDLE_SECONDS = float(os.environ.get("PLAYBOSS_IDLE_SECONDS", "25"))
 
 
