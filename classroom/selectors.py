@@ -15,6 +15,7 @@ from playboss.rules import (
     rule_values,
     view,
     viewers,
+    waiting_for,
 )
 from playboss.rules.journal import (
     ASSETS,
@@ -65,6 +66,9 @@ def action_log(game: Game, page: int = 1) -> Page[GameAction]:
 
 
 LEDGER_PAGE = 25
+#: The moves open at any time that raise cash (credit, selling back to the bank): shown in
+#: "Your move" when the game waits for a payment the team's cash does not cover.
+CASH_MOVES = frozenset({"take_credit", "sell_back"})
 #: A team's figures that every screen of the game shows (the table of the other teams).
 PUBLIC_ROW = ("name", "position", "year", "machines", "raw", "finished", "web", "bankrupt")
 
@@ -88,6 +92,21 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         data["why"] = why_lines(state, team, choices) if team is not None else []
         # Answers to a deal sit on the deal's card, not among the moves open at any time.
         data["any_time"] = [f for f in forms if f["type"] not in DEAL_MOVES]
+        data["due"] = None
+        if team is not None and not data["moves"] and actor in waiting_for(state):
+            # The game waits for this team, and its turn lists no move of its own: a payment
+            # the cash does not cover (the rulebook: take a loan or sell back to raise it).
+            # The moves open at any time that raise cash are its way out, so "Your move"
+            # shows them, with what is due (issue 21).
+            raising = [f for f in data["any_time"] if f["type"] in CASH_MOVES] \
+                or data["any_time"]
+            data["moves"] = raising
+            data["any_time"] = [f for f in data["any_time"] if f not in raising]
+            head = data.get("pending") or {}
+            if head.get("amount"):
+                data["due"] = {"amount": head["amount"], "reason": head.get("reason") or "",
+                               "cash": team.cash,
+                               "short": max(0, head["amount"] - team.cash)}
         for deal in data["deals"]:
             deal["gives_text"] = bundle_text(deal["give"])
             deal["asks_text"] = bundle_text(deal["take"])

@@ -145,7 +145,46 @@
     out.classList.toggle("error", cash < 0);
   }
 
+  // Paused (issue 21): every move control on this screen is disabled, the bank's own excepted
+  // (it books corrections and undoes while the game is paused); a refusal shown at the top
+  // ("the game is paused") goes when the game resumes or a move is taken back.
+  let gameStatus = "";
+  let gameHistory = "";
+  function isPaused() { return gameStatus === "paused"; }
+  function bankForm(form) { return (form.dataset.actor || actor) === "bank"; }
+  function lockMoves() {
+    const paused = isPaused();
+    panel.classList.toggle("paused", paused);
+    for (const form of panel.querySelectorAll("form.move, form.deal-form")) {
+      const lock = paused && !bankForm(form);
+      for (const control of form.querySelectorAll("button, input, select, textarea")) {
+        if (lock && !control.disabled) {
+          control.disabled = true;
+          control.dataset.pauseLock = "1";
+        } else if (!lock && control.dataset.pauseLock) {
+          control.disabled = false;
+          delete control.dataset.pauseLock;
+        }
+      }
+    }
+  }
+  function readGameState() {
+    const mark = panel.querySelector(".game-state");
+    if (!mark) return;
+    const resumed = gameStatus === "paused" && mark.dataset.status !== "paused";
+    const undone = gameHistory !== "" && mark.dataset.history !== gameHistory;
+    if (resumed || undone) {
+      const box = document.getElementById("flash");
+      if (box) for (const p of box.querySelectorAll("p.error")) p.remove();
+      for (const p of panel.querySelectorAll(".move-error")) p.remove();
+    }
+    gameStatus = mark.dataset.status || "";
+    gameHistory = mark.dataset.history || "";
+  }
+
   function shown(newRevision) {
+    readGameState();
+    lockMoves();
     for (const input of panel.querySelectorAll("form.move input[type=number]")) liveConsequence(input);
     for (const form of panel.querySelectorAll("form.deal-form")) liveDealCash(form);
     markMine();
@@ -262,6 +301,7 @@
     } finally {
       busy.delete(signature);
       for (const b of form.querySelectorAll("button")) b.disabled = false;
+      lockMoves(); // paused meanwhile: stays disabled
       if (!socketOpen) fetchPanel();
     }
   }
@@ -299,6 +339,7 @@
     if (!(form instanceof HTMLFormElement)) return;
     if (!form.classList.contains("move") && !form.classList.contains("deal-form")) return;
     event.preventDefault();
+    if (isPaused() && !bankForm(form)) return; // its controls are disabled; Enter neither
     if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
     send(moveOf(form), form);
   });
