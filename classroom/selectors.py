@@ -10,8 +10,11 @@ from django.db.models import QuerySet
 from playboss.rules import (
     PUBLIC,
     WORKERS,
+    RuleViolation,
+    action_from_dict,
     legal_choices,
     log_to_dict,
+    quote,
     rule_values,
     view,
     viewers,
@@ -134,6 +137,22 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         # What every team shows the others: the same for every screen of the game.
         data["table"] = [{key: t.get(key) for key in PUBLIC_ROW} for t in data["teams"]]
         data["mine"] = data["teams_by_name"].get(actor)
+        # The green WEB field explains what a chip is for, one line a use (issue 21), with
+        # the engine's numbers, on the screen of the team that stands on it.
+        head = data.get("pending") or {}
+        data["web_uses"] = (data["rules"]["web"] if team is not None and head.get("kind") ==
+                            "green" and actor in data["waiting_for"] else None)
+        # Step 5: whether the team may still write its personal goal -- the engine's answer
+        # (a quote of the move), not the site's reading of the rule.
+        data["goal_open"] = None
+        if team is not None and data.get("goal") is not None and state.phase != "ended":
+            try:
+                quote(state, action_from_dict({"type": "personal_goal", "actor": actor,
+                                               "text": "?"}))
+            except RuleViolation:
+                pass
+            else:
+                data["goal_open"] = {"written": bool(data["goal"].get("personal_goal"))}
         return data
 
     return state_store.read_state(game, read)
