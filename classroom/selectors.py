@@ -103,8 +103,10 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
             # shows them, with what is due (issue 21).
             raising = [f for f in data["any_time"] if f["type"] in CASH_MOVES] \
                 or data["any_time"]
-            data["moves"] = raising
             data["any_time"] = [f for f in data["any_time"] if f not in raising]
+            # Shown as the turn's own moves (a primary button): they are what the game waits
+            # for now.
+            data["moves"] = [dict(f, any_time=False) for f in raising]
             head = data.get("pending") or {}
             if head.get("amount"):
                 data["due"] = {"amount": head["amount"], "reason": head.get("reason") or "",
