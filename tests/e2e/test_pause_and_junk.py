@@ -42,6 +42,15 @@ def roll(page: Any, die: str) -> None:
     form.locator("button").click()
 
 
+def wait_for(page: Any, held: list[Any]) -> None:
+    """Until the page's move has reached the route that holds it (a loaded machine is slow)."""
+    for _ in range(50):
+        if held:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the move was not sent")
+
+
 def test_pause_disables_every_move_control_and_its_refusal_clears(
         site: str, browser: Any, shots: Path) -> None:
     from playwright.sync_api import expect
@@ -67,8 +76,7 @@ def test_pause_disables_every_move_control_and_its_refusal_clears(
     held: list[Any] = []
     red.route("**/move/", lambda route: held.append(route))
     red.locator("form.move[data-type=roll] button").click()
-    red.wait_for_timeout(300)
-    assert held, "the roll was not sent"
+    wait_for(red, held)
     pause(True)
     held[0].continue_()
     red.unroute("**/move/")
@@ -97,8 +105,7 @@ def test_pause_disables_every_move_control_and_its_refusal_clears(
     held.clear()
     red.route("**/move/", lambda route: held.append(route))
     red.locator("form.move[data-type=roll] button").click()
-    red.wait_for_timeout(300)
-    assert held, "the move was not sent"
+    wait_for(red, held)
     pause(True)
     held[0].continue_()
     red.unroute("**/move/")
