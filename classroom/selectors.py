@@ -10,11 +10,12 @@ from django.db.models import QuerySet
 from playboss.rules import (
     PUBLIC,
     WORKERS,
+    Choice,
     RuleViolation,
     action_from_dict,
     legal_choices,
     log_to_dict,
-    quote,
+    quote_values,
     rule_values,
     view,
     viewers,
@@ -148,9 +149,9 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         # (a quote of the move), not the site's reading of the rule.
         data["goal_open"] = None
         if team is not None and data.get("goal") is not None and state.phase != "ended":
+            goal = action_from_dict({"type": "personal_goal", "actor": actor, "text": "?"})
             try:
-                quote(state, action_from_dict({"type": "personal_goal", "actor": actor,
-                                               "text": "?"}))
+                quote_values(state, actor, Choice(type(goal), {"text": "?"}))
             except RuleViolation:
                 pass
             else:
