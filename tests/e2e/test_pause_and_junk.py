@@ -176,3 +176,42 @@ def test_junk_in_a_number_field_gets_the_fields_own_sentence(
     red.screenshot(path=str(shots / "junk-deal-en-1366.png"), full_page=False)
     deal.locator("input[name='give.cash']").fill("1000")
     expect(deal.locator("output.deal-cash")).to_contain_text("Your cash after the deal")
+
+
+def test_a_move_that_spends_more_than_half_the_cash_asks_first(
+        site: str, browser: Any, shots: Path) -> None:
+    """Issue 21, point 8: buying a computer with all the cash asks, naming the cash after;
+    "no" sends nothing, "yes" buys it; a roll asks nothing."""
+    from playwright.sync_api import expect
+
+    teacher = browser.new_context(viewport=LAPTOP).new_page()
+    teacher_fills_a_new_game(teacher, site, "Spend", "Spend", "Red\nBlue")
+    game_id = teacher_creates_the_game(teacher)
+    code, pins = codes_from_the_team_sheet(teacher, site, game_id)
+    red = join_as(browser, site, code, pins["Red"], "Red", viewport=LAPTOP)
+    asked: list[str] = []
+    answers = [False, True]
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        if answers.pop(0):
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    red.on("dialog", answer)
+    roll(red, "6")  # the roll for who begins: nothing to ask
+    red.wait_for_timeout(500)
+    assert asked == []
+    computer = red.locator("form.move[data-type=buy_computer]")
+    expect(computer).to_be_visible(timeout=TIMEOUT)
+    computer.locator("button").click()
+    red.wait_for_timeout(500)
+    assert len(asked) == 1, asked
+    assert re.fullmatch(r"Buy a computer for 20,000 Marks: this spends ([\d,]+) of your \1 "
+                        r"Marks\. Your cash after: 0 Marks\. Go ahead\?", asked[0]), asked[0]
+    cash = red.locator("section.factory dd.money").first
+    expect(cash).to_have_text(re.compile(r"^[1-9][\d,]* M$"))  # "no": nothing was bought
+    computer.locator("button").click()
+    expect(red.locator("form.move[data-type=buy_computer]")).to_have_count(0, timeout=TIMEOUT)
+    assert len(asked) == 2

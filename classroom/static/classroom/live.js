@@ -382,6 +382,31 @@
     return action;
   }
 
+  // A move that spends more than half the team's cash asks first, with the cash after
+  // (issue 21): the server wrote the cash after each value (data-after, the engine's quotes);
+  // a number field's live line has its figures. "" when there is nothing to ask.
+  function spendWords(form) {
+    let cash = Number(form.dataset.cash);
+    let after = NaN;
+    const select = form.querySelector("select");
+    const chosen = select && select.selectedOptions[0];
+    if (chosen && chosen.dataset.after !== undefined) after = Number(chosen.dataset.after);
+    else if (form.dataset.after !== undefined) after = Number(form.dataset.after);
+    else {
+      const out = form.querySelector("output.live");
+      const input = form.querySelector("input[type=number]");
+      if (out && input) {
+        cash = Number(out.dataset.cash);
+        after = cash + Number(out.dataset.sign) * Number(out.dataset.times) * parseInt(input.value, 10);
+      }
+    }
+    if (!(cash > 0) || Number.isNaN(after) || cash - after <= cash / 2) return "";
+    const button = form.querySelector("button");
+    return t("tSpend", "{move}: this spends {spent} of your {cash} Marks. Your cash after: {after} Marks. Go ahead?")
+      .replace("{move}", button ? button.textContent.trim() : form.dataset.type)
+      .replace("{spent}", fmt(cash - after)).replace("{cash}", fmt(cash)).replace("{after}", fmt(after));
+  }
+
   // Listeners sit on the panel itself: the regions inside it change, the panel stays.
   panel.addEventListener("submit", (event) => {
     const form = event.target;
@@ -402,6 +427,8 @@
       }
     }
     if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+    const spend = spendWords(form);
+    if (spend && !window.confirm(spend)) return;
     send(moveOf(form), form);
   });
   panel.addEventListener("input", (event) => {
