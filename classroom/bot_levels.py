@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy
 
@@ -26,15 +26,26 @@ from .errors import ServiceError
 if TYPE_CHECKING:
     from .models import Game
 
+#: One name for each bot, on every page (issue 21): the new-game and practice forms, the bank
+#: console (its team list, seat changes and the representative's list), the team sheet and
+#: the README. Keyed by the engine bot's kind (``Team.bot``); ``tests/web/test_bot_names.py``
+#: compares every place with these.
+BOT_NAMES: dict[str, Any] = {"greedy": gettext_lazy("Beginner bot"),
+                             "sensible": gettext_lazy("Careful bot"),
+                             "strong": gettext_lazy("Strong bot"),
+                             "random": gettext_lazy("Random bot")}
 #: The level a teacher or student chooses -> the engine bot (``playboss.rules.bots.BOTS``).
 LEVELS: dict[str, str] = {"beginner": "greedy", "careful": "sensible"}
-LEVEL_LABELS = {"beginner": gettext_lazy("Beginner (a simple bot)"),
-                "careful": gettext_lazy("Careful (a sensible bot)")}
 if "strong" in BOTS:
     LEVELS["strong"] = "strong"
-    LEVEL_LABELS["strong"] = gettext_lazy("Strong (a bot that thinks ahead)")
+LEVEL_LABELS = {level: BOT_NAMES[kind] for level, kind in LEVELS.items()}
 #: The bot kinds a class seat may have that are no level (kept for testing the rules).
-OTHER_BOTS: dict[str, object] = {"random": gettext_lazy("Random bot (tests the rules)")}
+OTHER_BOTS: dict[str, object] = {"random": BOT_NAMES["random"]}
+
+
+def bot_name(kind: str) -> str:
+    """A bot kind's one name ("greedy" -> "Beginner bot"); the kind itself if unknown."""
+    return str(BOT_NAMES.get(kind, kind))
 
 #: Seconds between two bot moves a teacher may choose.
 PACES: tuple[int, ...] = (0, 1, 2, 4)

@@ -51,8 +51,9 @@ class Representative(models.TextChoices):
 
     TEACHER = "teacher", _("the teacher")
     STUDENTS = "students", _("students (with their own PIN)")
-    RANDOM = "random", _("a random bot")
-    GREEDY = "greedy", _("a careful bot")
+    # The bots by their one name (``bot_levels.BOT_NAMES``).
+    RANDOM = "random", _("Random bot")
+    GREEDY = "greedy", _("Beginner bot")
 
 
 class Game(models.Model):
@@ -146,9 +147,10 @@ class Game(models.Model):
 class Team(models.Model):
     class Bot(models.TextChoices):
         HUMAN = "", _("students")
-        RANDOM = "random", _("random bot")
-        GREEDY = "greedy", _("careful bot")
-        SENSIBLE = "sensible", _("sensible bot")
+        # The bots by their one name (``bot_levels.BOT_NAMES``).
+        RANDOM = "random", _("Random bot")
+        GREEDY = "greedy", _("Beginner bot")
+        SENSIBLE = "sensible", _("Careful bot")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(_("name"), max_length=40)

@@ -22,7 +22,9 @@ from playboss.rules import (
     WEB_PRICE,
     Choice,
     GameState,
+    RuleViolation,
     Team,
+    quote_values,
 )
 
 from .consequences import describe, describe_console
@@ -227,7 +229,30 @@ def form_for(choice: Choice, state: GameState | None = None,
             form["start"] = said.get("start", values[0])
             form["hint"] = said.get("hint", "")
             form["live"] = said.get("live")
+    if state is not None and team is not None and team.cash > 0:
+        _cash_after(form, state, team, choice)
     return form
+
+
+def _cash_after(form: dict[str, Any], state: GameState, team: Team, choice: Choice) -> None:
+    """The team's cash after the move, for each value the form offers (the engine's quotes):
+    the page asks before a move that spends more than half of it (issue 21). A number field
+    has its live line's figures instead."""
+    if choice.param is not None and "entries" not in form:
+        return
+    try:
+        quotes = quote_values(state, team.name, choice, limit=NAMED_SELECT_LIMIT)
+    except RuleViolation:
+        return
+    form["cash"] = team.cash
+    # Only where the move changes the cash now (a bid pays when its auction closes).
+    if choice.param is None:
+        if None in quotes and quotes[None].cash != team.cash:
+            form["after"] = quotes[None].cash
+        return
+    for entry in form["entries"]:
+        if entry["value"] in quotes and quotes[entry["value"]].cash != team.cash:
+            entry["after"] = quotes[entry["value"]].cash
 
 
 def is_int_value(value: Any) -> bool:

@@ -10,11 +10,16 @@ from django.db.models import QuerySet
 from playboss.rules import (
     PUBLIC,
     WORKERS,
+    Choice,
+    RuleViolation,
+    action_from_dict,
     legal_choices,
     log_to_dict,
+    quote_values,
     rule_values,
     view,
     viewers,
+    waiting_for,
 )
 from playboss.rules.journal import (
     ASSETS,
@@ -65,6 +70,9 @@ def action_log(game: Game, page: int = 1) -> Page[GameAction]:
 
 
 LEDGER_PAGE = 25
+#: The moves open at any time that raise cash (credit, selling back to the bank): shown in
+#: "Your move" when the game waits for a payment the team's cash does not cover.
+CASH_MOVES = frozenset({"take_credit", "sell_back"})
 #: A team's figures that every screen of the game shows (the table of the other teams).
 PUBLIC_ROW = ("name", "position", "year", "machines", "raw", "finished", "web", "bankrupt")
 
@@ -88,6 +96,23 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         data["why"] = why_lines(state, team, choices) if team is not None else []
         # Answers to a deal sit on the deal's card, not among the moves open at any time.
         data["any_time"] = [f for f in forms if f["type"] not in DEAL_MOVES]
+        data["due"] = None
+        if team is not None and not data["moves"] and actor in waiting_for(state):
+            # The game waits for this team, and its turn lists no move of its own: a payment
+            # the cash does not cover (the rulebook: take a loan or sell back to raise it).
+            # The moves open at any time that raise cash are its way out, so "Your move"
+            # shows them, with what is due (issue 21).
+            raising = [f for f in data["any_time"] if f["type"] in CASH_MOVES] \
+                or data["any_time"]
+            data["any_time"] = [f for f in data["any_time"] if f not in raising]
+            # Shown as the turn's own moves (a primary button): they are what the game waits
+            # for now.
+            data["moves"] = [dict(f, any_time=False) for f in raising]
+            head = data.get("pending") or {}
+            if head.get("amount"):
+                data["due"] = {"amount": head["amount"], "reason": head.get("reason") or "",
+                               "cash": team.cash,
+                               "short": max(0, head["amount"] - team.cash)}
         for deal in data["deals"]:
             deal["gives_text"] = bundle_text(deal["give"])
             deal["asks_text"] = bundle_text(deal["take"])
@@ -115,6 +140,22 @@ def panel(game: Game, actor: str, ledger_page: int = 1) -> dict[str, Any]:
         # What every team shows the others: the same for every screen of the game.
         data["table"] = [{key: t.get(key) for key in PUBLIC_ROW} for t in data["teams"]]
         data["mine"] = data["teams_by_name"].get(actor)
+        # The green WEB field explains what a chip is for, one line a use (issue 21), with
+        # the engine's numbers, on the screen of the team that stands on it.
+        head = data.get("pending") or {}
+        data["web_uses"] = (data["rules"]["web"] if team is not None and head.get("kind") ==
+                            "green" and actor in data["waiting_for"] else None)
+        # Step 5: whether the team may still write its personal goal -- the engine's answer
+        # (a quote of the move), not the site's reading of the rule.
+        data["goal_open"] = None
+        if team is not None and data.get("goal") is not None and state.phase != "ended":
+            goal = action_from_dict({"type": "personal_goal", "actor": actor, "text": "?"})
+            try:
+                quote_values(state, actor, Choice(type(goal), {"text": "?"}))
+            except RuleViolation:
+                pass
+            else:
+                data["goal_open"] = {"written": bool(data["goal"].get("personal_goal"))}
         return data
 
     return state_store.read_state(game, read)

@@ -25,7 +25,7 @@ BASE_VIEW_KEYS = frozenset({
     "time_called", "board", "market", "bank", "teams", "deals", "order_rolls", "results",
     # added by selectors.panel
     "moves", "any_time", "ledger", "me", "teams_by_name", "mine", "pending_text", "solvent",
-    "table", "why", "rules",
+    "table", "why", "rules", "due", "web_uses", "goal_open",
 })
 #: Keys of a team's row that the consoles show in their own columns.
 BASE_TEAM_KEYS = frozenset({

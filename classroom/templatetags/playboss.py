@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 from django.utils.formats import number_format
 
-from classroom import texts
+from classroom import bot_levels, texts
 from classroom.presenters import ACTION_LABELS, action_name
 
 register = template.Library()
@@ -93,3 +93,9 @@ def secondary_moves(moves: Any) -> list[dict[str, Any]]:
     """The move forms a team rarely needs, shown behind "More prices" (e.g. a free-market
     offer between the 500-Mark steps)."""
     return [m for m in moves or [] if m.get("secondary")]
+
+
+@register.filter
+def bot_name(kind: Any) -> str:
+    """A bot kind's one name (``bot_levels.BOT_NAMES``): "greedy" -> "Beginner bot"."""
+    return bot_levels.bot_name(str(kind))

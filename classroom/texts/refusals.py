@@ -126,6 +126,26 @@ def render(code: str, params: Mapping[str, Any]) -> str | None:
         return None
 
 
+# ====================================================================== junk in a number field
+#: A move's number field that holds no whole number ("1e3" as a bid, issue 21): the field's own
+#: sentence, in every language (English too: the engine's "Action 'auction_bid': price must be
+#: a whole number." is written for a log, not for the person who typed it).
+FIELD_NUMBERS: dict[str, Any] = {
+    "price": gettext_lazy("The price is a whole number of Marks, like 350."),
+    "units": gettext_lazy("The number of units is a whole number, like 3."),
+    "amount": gettext_lazy("The amount is a whole number of Marks, like 5000."),
+    "credit": gettext_lazy("The credit is a whole number of Marks, like 5000."),
+    "workers": gettext_lazy("The number of workers is a whole number, like 2."),
+    "salary": gettext_lazy("The salary is a whole number of Marks, like 500."),
+    "die": gettext_lazy("The die shows a whole number from 1 to 6."),
+    "machine": gettext_lazy("A machine is named by its number, like 3."),
+    "card": gettext_lazy("A risk card is named by its number, like 7."),
+    "trough": gettext_lazy("A marketing organization is named by its number, like 1."),
+    "loan_due_years": gettext_lazy("The years until the loan is due are a whole number, "
+                                   "like 1."),
+}
+
+
 # ====================================================================== the entry point
 def _parts(refusal: Any) -> tuple[str, Mapping[str, Any], str]:
     """(code, params, English message) of a refusal: a RuleViolation, an exception wrapping
@@ -153,6 +173,8 @@ def translate_refusal(refusal: RuleViolation | BaseException | str,
         with translation.override(language):
             return translate_refusal(refusal)
     code, params, message = _parts(refusal)
+    if code == "action_field_number" and params.get("field") in FIELD_NUMBERS:
+        return str(FIELD_NUMBERS[params["field"]])
     if in_english():
         return message
     if code:

@@ -358,10 +358,9 @@ def bank_seat_player(request: HttpRequest, game_id: int, team_id: int) -> HttpRe
     except services.ServiceError as exc:
         return _done(request, game, False, translate_refusal(exc.message), exc.status)
     if team.bot:
-        level = bot_levels.level_of(team.bot)
         text = _("%(team)s is played by a bot now (%(kind)s).") % {
             "team": team.name,
-            "kind": bot_levels.LEVEL_LABELS[level] if level else team.get_bot_display()}
+            "kind": bot_levels.bot_name(team.bot)}
     else:
         text = _("%(team)s is played by its students again: they join with the PIN %(pin)s.") \
             % {"team": team.name, "pin": team.pin}

@@ -18,4 +18,6 @@ FINAL_VALUE = {"raw": 150, "finished": 1_500, "machine": 10_000, "computer": 20_
 ADVERTISING_CAP = 5_000  # "Advertising Campaigns"
 WEB_EFFICIENCY, WEB_ADVERTISING, WEB_LEASE = 3, 2, 2
 WEB_INSURANCE = 2
+#: The chip paid on the yellow cost field or the white write-off field instead ("Pay 1 WEB").
+WEB_FIELD = 1
 DELIVERY_ROLLS = 2  # "in 2 die rolls"

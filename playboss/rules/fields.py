@@ -6,7 +6,14 @@
 from __future__ import annotations
 
 from .actions import BuyWeb, CostChoice, DrawRisk, RenewLease, WriteOff
-from .constants import COST_FIELD_PRODUCTION, IDLE_COST, WEB_INSURANCE, WEB_LEASE, WEB_PRICE
+from .constants import (
+    COST_FIELD_PRODUCTION,
+    IDLE_COST,
+    WEB_FIELD,
+    WEB_INSURANCE,
+    WEB_LEASE,
+    WEB_PRICE,
+)
 from .errors import RuleViolation, marks, units_of
 from .goods import machine_to_bank, pick_machine, to_market, web_to_bank
 from .market import open_dimples
@@ -130,7 +137,7 @@ def cost_choice(turn: Turn, action: CostChoice) -> None:
              {"machines": len(team.machines), "each": IDLE_COST})
     else:  # "web"
         state.pending.pop(0)
-        web_to_bank(turn, team, 1, "cost field")
+        web_to_bank(turn, team, WEB_FIELD, "cost field")
         turn.emit("cost_web", ALL, team=team.name)
 
 
@@ -139,7 +146,7 @@ def write_off(turn: Turn, action: WriteOff) -> None:
     team, machine = check_write_off(state, action)
     state.pending.pop(0)
     if machine is None:
-        web_to_bank(turn, team, 1, "write-off")
+        web_to_bank(turn, team, WEB_FIELD, "write-off")
         turn.emit("write_off", ALL, team=team.name, option="web")
         return
     if action.option == "downgrade":

@@ -33,7 +33,17 @@ from .accounts import UNIT_VALUE
 from .actions import Action
 from .chance import Chance
 from .config import GameConfig
-from .constants import FINAL_VALUE, IDLE_COST
+from .constants import (
+    ADVERTISING_CAP,
+    FINAL_VALUE,
+    IDLE_COST,
+    WEB_ADVERTISING,
+    WEB_EFFICIENCY,
+    WEB_FIELD,
+    WEB_INSURANCE,
+    WEB_LEASE,
+    WEB_PRICE,
+)
 from .deals import TERMS_MAX
 from .engine import _check_actor
 from .errors import RuleViolation
@@ -525,6 +535,11 @@ def rule_values(config: GameConfig) -> dict[str, Any]:
         "terms_max": TERMS_MAX,
         "max_teams": MAX_TEAMS,
         "correction_reason_max": CORRECTION_REASON_MAX,
+        # "The Green WEB Field": a chip's price and its uses' chips, as the green field
+        # explains them (issue 21).
+        "web": {"price": WEB_PRICE, "insurance": WEB_INSURANCE, "advertising": WEB_ADVERTISING,
+                "advertising_cap": ADVERTISING_CAP, "efficiency": WEB_EFFICIENCY,
+                "lease": WEB_LEASE, "field": WEB_FIELD},
     }
     if 1 in config.steps:
         from .steps.free_market.constants import STEP_MARKS

@@ -576,6 +576,8 @@ def set_up(site: str, browser: Any, shots: Path | None, *, years: str, language:
     pages = {team: join_as(browser, site, code, pins[team], team, locale=locale,
                            viewport=PHONE if team == HUMANS[0] else LAPTOP)
              for team in HUMANS}
+    for page in pages.values():  # "this spends more than half your cash: go ahead?" -- yes
+        page.on("dialog", lambda dialog: dialog.accept())
     game = Game(site, game_id, teacher, pages, shots, suffix="" if language == "en" else "-de")
     start = teacher.locator("button.start-game")
     expect(start).to_be_visible(timeout=TIMEOUT)

@@ -102,7 +102,7 @@ def test_the_borrower_is_the_proposer_when_it_asks_for_the_loan(classroom: Class
 @pytest.mark.parametrize(("due", "action", "words"), [
     (0, LOAN, "A loan comes due after 1 or more of the borrower's years, not 0."),
     (-2, LOAN, "A loan comes due after 1 or more of the borrower's years, not -2."),
-    ("three", LOAN, "must be a whole number"),
+    ("three", LOAN, "The years until the loan is due are a whole number, like 1."),  # issue 21
     (2, {**LOAN, "give": {"cash": 500}}, "A due date needs a loan in the deal."),
 ])
 def test_bad_due_input_is_refused_in_words_and_nothing_is_stored(

@@ -94,7 +94,7 @@ def first_value(form: dict[str, Any]) -> Any:
 
 def shown_value(html: str) -> int:
     """The value the one rendered form's field shows: the selected option or the number."""
-    found = (re.search(r'<option value="(\d+)" selected>', html)
+    found = (re.search(r'<option value="(\d+)"[^>]* selected>', html)
              or re.search(r'type="number"[^>]*value="(\d+)"', html))
     assert found, html
     return int(found[1])
@@ -454,7 +454,8 @@ def test_the_team_screen_draws_the_consequences_and_the_why_notes(classroom: Cla
     assert "Producing: Your machines can make 0 units now, not 1." in data["why"]
     html = render_to_string("classroom/_moves.html", {"moves": data["moves"],
                                                       "why": data["why"]})
-    assert '<option value="1" selected>1 unit · 350 Marks · cash after 9,650</option>' in html
+    assert ('<option value="1" data-after="9650" selected>1 unit · 350 Marks · cash after '
+            '9,650</option>') in html
     assert "Producing: Your machines can make 0 units now, not 1." in html
     assert selectors.panel(game, "Blue")["why"] == []
 

@@ -176,7 +176,7 @@ def test_the_bank_console_lists_the_seats_and_their_changes(owner: Client, game:
     panel = owner.get(f"/games/{game.pk}/panel/").content.decode()
     log = panel.split("Seat changes")[1]
     assert log.index("Red got a new PIN") < log.index("Red handed back to its students") \
-        < log.index("Red handed to a random bot")  # the newest first
+        < log.index("Red handed to: Random bot")  # the newest first
     owner.post("/i18n/setlang/", {"language": "de", "next": "/"})
     panel = owner.get(f"/games/{game.pk}/panel/").content.decode()
     for words in ("Platzwechsel", "Red hat eine neue PIN bekommen", "Neue PIN",

@@ -109,15 +109,56 @@
     }
   }
 
+  const fmt = (n) => n.toLocaleString(root.dataset.lang || document.documentElement.lang || undefined);
+
+  // A number field's name as its label says it ("Marks a unit"; "You give · Marks" in a deal).
+  function fieldName(input) {
+    const label = input.closest("label");
+    const own = label ? (label.querySelector(":scope > span") || label) : null;
+    let name = own ? own.textContent.trim() : input.name;
+    const set = input.closest("fieldset");
+    const legend = set && set.querySelector("legend");
+    if (legend) name = `${legend.textContent.trim()} · ${name}`;
+    return name;
+  }
+
+  // Junk in a number field (issue 21: "1e3", "2.5", "abc", out of range): the field's own
+  // sentence, or "" when the value is a whole number the field takes (an empty optional field
+  // too). The browser reads "1e3" as 1000 and parseInt as 1: neither is what was meant.
+  function junkOf(input) {
+    const raw = input.value.trim();
+    if (raw === "" && !input.validity.badInput && !input.required) return "";
+    const min = input.min !== "" ? Number(input.min) : null;
+    const max = input.max !== "" ? Number(input.max) : null;
+    const step = Number(input.step) || 1;
+    const value = /^-?\d+$/.test(raw) ? parseInt(raw, 10) : NaN;
+    if (!Number.isNaN(value) && (min === null || value >= min) && (max === null || value <= max)
+        && (value - (min || 0)) % step === 0) return "";
+    let text = min !== null && max !== null ? t("tNumberRange", "{field}: type a whole number from {min} to {max}.")
+      : min !== null ? t("tNumberFrom", "{field}: type a whole number, at least {min}.")
+        : t("tNumber", "{field}: type a whole number.");
+    if (step > 1) text += " " + t("tNumberStep", "In steps of {step}.");
+    return text.replace("{field}", fieldName(input)).replace("{min}", fmt(min || 0))
+      .replace("{max}", fmt(max || 0)).replace("{step}", fmt(step));
+  }
+
   // A number field's consequence follows what is typed ("1,350 Marks for the lot · cash after
-  // 18,650"); the server wrote it for the field's first value, in the page's language.
+  // 18,650"); the server wrote it for the field's first value, in the page's language. Junk
+  // gets the field's own sentence instead of a figure.
   function liveConsequence(input) {
     const out = input.form && input.form.querySelector("output.live");
+    if (!out) return;
+    const junk = junkOf(input);
+    input.toggleAttribute("aria-invalid", Boolean(junk));
+    if (junk) {
+      out.textContent = junk;
+      out.classList.add("error");
+      return;
+    }
     const value = parseInt(input.value, 10);
-    if (!out || Number.isNaN(value)) return;
+    if (Number.isNaN(value)) return;
     const total = value * Number(out.dataset.times);
     const cash = Number(out.dataset.cash) + Number(out.dataset.sign) * total;
-    const fmt = (n) => n.toLocaleString(root.dataset.lang || document.documentElement.lang || undefined);
     out.textContent = out.dataset.pattern.replace("{total}", fmt(total)).replace("{cash}", fmt(cash));
     out.classList.toggle("error", cash < 0); // more than the team can pay
   }
@@ -127,10 +168,18 @@
   function liveDealCash(form) {
     const out = form.querySelector("output.deal-cash");
     if (!out) return;
+    for (const input of form.querySelectorAll("input[type=number]")) {
+      const junk = junkOf(input);
+      input.toggleAttribute("aria-invalid", Boolean(junk));
+      if (junk) { // no figure from a field that holds no whole number
+        out.textContent = junk;
+        out.classList.add("error");
+        return;
+      }
+    }
     const marks = (name) => parseInt((form.elements[name] || {}).value, 10) || 0;
     const cash = Number(out.dataset.cash) - marks("give.cash") - marks("give.loan")
       + marks("take.cash") + marks("take.loan");
-    const fmt = (n) => n.toLocaleString(root.dataset.lang || document.documentElement.lang || undefined);
     let text = out.dataset.pattern.replace("{cash}", fmt(cash));
     // A loan with a due date (private_loan_due "agreed"): after how many of whose years (the
     // borrower's: the partner when this team lends).
@@ -145,7 +194,46 @@
     out.classList.toggle("error", cash < 0);
   }
 
+  // Paused (issue 21): every move control on this screen is disabled, the bank's own excepted
+  // (it books corrections and undoes while the game is paused); a refusal shown at the top
+  // ("the game is paused") goes when the game resumes or a move is taken back.
+  let gameStatus = "";
+  let gameHistory = "";
+  function isPaused() { return gameStatus === "paused"; }
+  function bankForm(form) { return (form.dataset.actor || actor) === "bank"; }
+  function lockMoves() {
+    const paused = isPaused();
+    panel.classList.toggle("paused", paused);
+    for (const form of panel.querySelectorAll("form.move, form.deal-form")) {
+      const lock = paused && !bankForm(form);
+      for (const control of form.querySelectorAll("button, input, select, textarea")) {
+        if (lock && !control.disabled) {
+          control.disabled = true;
+          control.dataset.pauseLock = "1";
+        } else if (!lock && control.dataset.pauseLock) {
+          control.disabled = false;
+          delete control.dataset.pauseLock;
+        }
+      }
+    }
+  }
+  function readGameState() {
+    const mark = panel.querySelector(".game-state");
+    if (!mark) return;
+    const resumed = gameStatus === "paused" && mark.dataset.status !== "paused";
+    const undone = gameHistory !== "" && mark.dataset.history !== gameHistory;
+    if (resumed || undone) {
+      const box = document.getElementById("flash");
+      if (box) for (const p of box.querySelectorAll("p.error")) p.remove();
+      for (const p of panel.querySelectorAll(".move-error")) p.remove();
+    }
+    gameStatus = mark.dataset.status || "";
+    gameHistory = mark.dataset.history || "";
+  }
+
   function shown(newRevision) {
+    readGameState();
+    lockMoves();
     for (const input of panel.querySelectorAll("form.move input[type=number]")) liveConsequence(input);
     for (const form of panel.querySelectorAll("form.deal-form")) liveDealCash(form);
     markMine();
@@ -262,6 +350,7 @@
     } finally {
       busy.delete(signature);
       for (const b of form.querySelectorAll("button")) b.disabled = false;
+      lockMoves(); // paused meanwhile: stays disabled
       if (!socketOpen) fetchPanel();
     }
   }
@@ -293,13 +382,53 @@
     return action;
   }
 
+  // A move that spends more than half the team's cash asks first, with the cash after
+  // (issue 21): the server wrote the cash after each value (data-after, the engine's quotes);
+  // a number field's live line has its figures. "" when there is nothing to ask.
+  function spendWords(form) {
+    let cash = Number(form.dataset.cash);
+    let after = NaN;
+    const select = form.querySelector("select");
+    const chosen = select && select.selectedOptions[0];
+    if (chosen && chosen.dataset.after !== undefined) after = Number(chosen.dataset.after);
+    else if (form.dataset.after !== undefined) after = Number(form.dataset.after);
+    else {
+      const out = form.querySelector("output.live");
+      const input = form.querySelector("input[type=number]");
+      if (out && input) {
+        cash = Number(out.dataset.cash);
+        after = cash + Number(out.dataset.sign) * Number(out.dataset.times) * parseInt(input.value, 10);
+      }
+    }
+    if (!(cash > 0) || Number.isNaN(after) || cash - after <= cash / 2) return "";
+    const button = form.querySelector("button");
+    return t("tSpend", "{move}: this spends {spent} of your {cash} Marks. Your cash after: {after} Marks. Go ahead?")
+      .replace("{move}", button ? button.textContent.trim() : form.dataset.type)
+      .replace("{spent}", fmt(cash - after)).replace("{cash}", fmt(cash)).replace("{after}", fmt(after));
+  }
+
   // Listeners sit on the panel itself: the regions inside it change, the panel stays.
   panel.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     if (!form.classList.contains("move") && !form.classList.contains("deal-form")) return;
     event.preventDefault();
+    if (isPaused() && !bankForm(form)) return; // its controls are disabled; Enter neither
+    // Junk in a number field: its own sentence next to the form, nothing sent.
+    for (const input of form.querySelectorAll("input[type=number]")) {
+      const junk = junkOf(input);
+      if (junk) {
+        input.setAttribute("aria-invalid", "true");
+        // The form's live line says it already (and is read out); otherwise beside the form.
+        const out = form.querySelector("output.live, output.deal-cash");
+        if (out) { out.textContent = junk; out.classList.add("error"); } else flash(junk, "error", form);
+        input.focus();
+        return;
+      }
+    }
     if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+    const spend = spendWords(form);
+    if (spend && !window.confirm(spend)) return;
     send(moveOf(form), form);
   });
   panel.addEventListener("input", (event) => {
