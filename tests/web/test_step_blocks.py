@@ -21,8 +21,9 @@ from django.utils import timezone
 from classroom import services
 from classroom.models import Classroom, Game
 from classroom.screens import ScreenSpec, build_screen
-from playboss.rules import GameConfig, GameLog, apply, waiting_for
+from playboss.rules import GameConfig, GameLog, apply
 from playboss.rules.bots import BOTS, RandomBot
+from playboss.rules.legal import to_move
 
 TEAMS = ("Red", "Blue", "Sharks")
 #: Words that are data keys or Python, never text a reader should see.
@@ -41,7 +42,7 @@ def _bot_log() -> tuple[dict[str, Any], int, int]:
     bots = {n: BOTS["greedy"](1_000 + i) for i, n in enumerate(TEAMS)}
     bidding = auction = 0
     while state.phase != "ended" and not (bidding and auction):
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         bots.setdefault(actor, RandomBot(1_999))
         action = bots[actor].choose(state, actor)
         apply(state, action)
