@@ -39,6 +39,7 @@ from .seats import (
     new_representative_pin,
     new_team_pin,
     record_join,
+    set_hiring_at_going_salary,
     set_representative,
     set_team_player,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "set_paused",
     "set_projector_focus",
     "set_projector_standings",
+    "set_hiring_at_going_salary",
     "set_representative",
     "set_team_player",
     "start_game",

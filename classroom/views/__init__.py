@@ -29,6 +29,7 @@ from .teacher import (
     game_new,
     teacher_new,
     workers,
+    workers_hiring,
     workers_role,
 )
 from .team import play
@@ -55,6 +56,7 @@ __all__ = [
     "practice_undo",
     "teacher_new",
     "workers",
+    "workers_hiring",
     "workers_role",
     "game_panel",
     "game_revision",

@@ -228,7 +228,7 @@ def test_the_bank_console_shows_every_steps_block_as_tables(auction: Game) -> No
     for words in ("Versteigerung", "Übernahmeangebote", "Vertriebsorganisationen", "Spielziel",
                   "Arbeitsmarkt", "Kasse des Arbeitnehmervertreters", "17.250 M"):
         assert words in german, words
-    # A hiring offer waits for the representative's answer (the auction waits behind it).
+    # A hiring offer waits beside play for the representative's answer.
     _play(auction, "Sharks", type="offer_hire", team="Sharks", workers=2, salary=500)
     seen = text(region(screen(auction, "bank"), "steps"))
     assert "Open hiring offers" in seen
