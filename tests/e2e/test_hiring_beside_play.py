@@ -95,3 +95,16 @@ def test_play_goes_on_while_a_hiring_offer_is_open(site: str, browser: Any,
     expect(red.locator(".retiring")).to_contain_text("18 unused workers", timeout=TIMEOUT)
     roll(blue, "2")
     expect(blue.locator(".statusbar")).to_contain_text("Feld 3", timeout=TIMEOUT)
+
+    # The teacher lets a bot answer the hiring offers at the going salary (the console's
+    # switch): Blue's offer at 500 is answered at once, nothing waits in "Needs you now".
+    workers = teacher.context.new_page()
+    workers.goto(f"{site}/games/{game_id}/workers/")
+    workers.locator("form.hiring-switch button").click()
+    expect(workers.locator("form.hiring-switch")).to_contain_text(
+        "A bot answers the teams' hiring offers at the going salary.", timeout=TIMEOUT)
+    workers.screenshot(path=str(shots / "hiring-switch-workers-en-1366.png"))
+    offer_hire(blue, "1")
+    expect(blue.locator(".ticker")).to_contain_text("Blue", timeout=TIMEOUT)
+    expect(red.locator(".ticker")).to_contain_text("Blue hires 1 worker", timeout=TIMEOUT)
+    expect(needs).to_have_count(0)

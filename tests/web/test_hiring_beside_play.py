@@ -139,3 +139,19 @@ def test_no_warning_once_the_workers_have_left(classroom: Classroom) -> None:
     assert selectors.panel(game, "Red")["labor"]["retiring"] is None
     assert "unused worker" not in text(screen(game, "Red"))
     assert "unused worker" not in text(screen(game, "public"))
+
+
+def test_with_the_switch_on_an_offer_is_answered_after_the_move(
+    classroom: Classroom, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Rulebook II, "Hiring": with the teacher's switch on, a team's offer is answered as the
+    move that made it is committed (the bots' task is sent for a game whose only "bot" is the
+    going-salary answerer), with no bot team in the game."""
+    game = labour_game(classroom)
+    services.set_hiring_at_going_salary(game_id=game.pk, on=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_action(game_id=game.pk, actor="Red",
+                               payload={"type": "offer_hire", "workers": 1, "salary": 500})
+    game.refresh_from_db()
+    panel = selectors.panel(game, "Red")["labor"]
+    assert panel["offers"] == [] and panel["mine"]["salaries"] == [500]
