@@ -31,7 +31,7 @@ from playboss.rules.cli import parse_steps  # noqa: E402
 from playboss.rules.config import GameConfig  # noqa: E402
 from playboss.rules.engine import apply  # noqa: E402
 from playboss.rules.gamelog import GameLog  # noqa: E402
-from playboss.rules.legal import waiting_for  # noqa: E402
+from playboss.rules.legal import to_move  # noqa: E402
 from playboss.rules.simulate import MAX_ACTIONS  # noqa: E402
 from playboss.rules.state import GameState  # noqa: E402
 from playboss.rules.statements import final_results  # noqa: E402
@@ -69,7 +69,7 @@ def play_watched(config: GameConfig, bot: str) -> tuple[GameState, dict[str, boo
     while state.phase != "ended":
         if state.seq >= MAX_ACTIONS:
             raise RuntimeError(f"game with seed {config.seed} did not end")
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         apply(state, seats.get(actor, others).choose(state, actor))
         for team in state.teams.values():
             if team.years >= 1 and team.name not in first_year:

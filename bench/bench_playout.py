@@ -38,7 +38,7 @@ from playboss.rules.bots.strong import Budget, StrongBot, determinize  # noqa: E
 from playboss.rules.cli import parse_steps  # noqa: E402
 from playboss.rules.config import GameConfig  # noqa: E402
 from playboss.rules.engine import apply, new_game  # noqa: E402
-from playboss.rules.legal import waiting_for  # noqa: E402
+from playboss.rules.legal import to_move  # noqa: E402
 from playboss.rules.state import GameState, Team  # noqa: E402
 
 
@@ -47,7 +47,7 @@ def play(state: GameState, done: Callable[[GameState], bool], seed: int) -> int:
     players: dict[str, Bot] = {n: SensibleBot(seed + i) for i, n in enumerate(state.teams)}
     actions = 0
     while state.phase != "ended" and not done(state):
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         player = players.setdefault(actor, RandomBot(seed + 999))
         apply(state, player.choose(state, actor))
         actions += 1
@@ -114,7 +114,7 @@ def decision_states(teams: int, seed: int, steps: frozenset[int]) -> list[GameSt
     probe = StrongBot(seed)
     found: list[GameState] = []
     while state.phase != "ended":
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         move = players.setdefault(actor, RandomBot(seed + 999)).choose(state, actor)
         if actor == "Team 1" and len(probe.candidates(state, state.teams[actor], move)) > 1:
             found.append(state.clone())

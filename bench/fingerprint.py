@@ -67,6 +67,7 @@ from playboss.rules.ledger import KINDS  # noqa: E402
 from playboss.rules.legal import (  # noqa: E402
     Choice,
     any_time_choices,
+    asked,
     legal_choices,
     turn_choices,
     waiting_for,
@@ -507,7 +508,7 @@ def play(config: GameConfig, bot: str, mixed: bool, index: int, out: Hashes,
             out.add("replay", ["clone", state.seq])
         action = interference(state, rng) if mixed else None
         if action is None:
-            waiting = waiting_for(state)
+            waiting = asked(state) + waiting_for(state)  # ``legal.to_move``, checked
             try:
                 if not waiting:
                     raise RuntimeError("the game waits on nobody but has not ended")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy
 
-from playboss.rules import WORKERS
+from playboss.rules import WORKERS, GameState, asked, waiting_for
 from playboss.rules.bots import BOTS
 
 from .errors import ServiceError
@@ -90,13 +90,29 @@ def seat_choices() -> list[tuple[str, object]]:
             *OTHER_BOTS.items()]
 
 
+#: The kind of "bot" that only answers the teams' hiring offers for the representative, at
+#: the going salary (``Game.hiring_at_going_salary``; the engine's ``answer_at_going_salary``).
+GOING_SALARY = "going_salary"
+
+
 def bot_seats(game: Game) -> dict[str, str]:
     """Who a bot plays in ``game`` -> the engine bot's kind (teams, and step 6's
-    representative when a bot plays it)."""
+    representative when a bot plays it, or ``GOING_SALARY`` when the teacher lets a bot
+    answer the hiring offers for the teacher or students who play it)."""
     bots = {t.name: t.bot for t in game.teams.all() if t.bot}
     if game.representative in BOTS:  # step 6: a bot plays the worker representative
         bots[WORKERS] = game.representative
+    elif game.hiring_at_going_salary:
+        bots[WORKERS] = GOING_SALARY
     return bots
+
+
+def due(state: GameState) -> list[str]:
+    """Who may move now for the game to go on: those asked beside play first (step 6's
+    representative while a team's hiring offer is open: it answers when it likes, a bot at
+    once), then those the game waits for."""
+    out = asked(state)
+    return out + [actor for actor in waiting_for(state) if actor not in out]
 
 
 def check_pace(seconds: object) -> int:

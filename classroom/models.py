@@ -118,6 +118,11 @@ class Game(models.Model):
     representative = models.CharField(_("worker representative played by"), max_length=10,
                                       choices=Representative.choices,
                                       default=Representative.TEACHER)
+    #: Step 6: while the teacher or students play the representative, a bot answers the
+    #: teams' hiring offers for it at the going salary (the engine's
+    #: ``answer_at_going_salary``); the teacher switches it on the representative's console.
+    hiring_at_going_salary = models.BooleanField(
+        _("a bot answers hiring offers at the going salary"), default=False)
     #: The representative's PIN and QR secret when students play it (distinct from the teams'
     #: PINs; a new secret locks out the browsers that joined with the old one).
     representative_pin = models.CharField(_("representative's PIN"), max_length=PIN_DIGITS,

@@ -31,7 +31,7 @@ from playboss.rules import waiting_for
 from playboss.rules.bots import Reason, SensibleBot
 
 from . import services, state_store, throttle
-from .bot_levels import LEVEL_LABELS, LEVELS, bot_seats  # noqa: F401  (LEVEL_LABELS re-exported)
+from .bot_levels import LEVEL_LABELS, LEVELS, bot_seats, due  # noqa: F401  (LEVEL_LABELS re-exported)
 from .errors import ServiceError
 from .models import Classroom, Game, GameAction, Representative, Team
 
@@ -123,7 +123,7 @@ def _bots_waiting(game: Game) -> bool:
     if game.status != Game.Status.RUNNING:
         return False
     bots = bot_seats(game)
-    waiting = state_store.read_state(game, waiting_for)
+    waiting = state_store.read_state(game, due)
     return any(actor in bots for actor in waiting)
 
 

@@ -126,7 +126,6 @@ PENDING_TEXTS: dict[str, Any] = {
     "estate": _("the auction of a bankrupt team's assets"),
     "marketing_fee": _("paying the marketing costs, or giving the organization up"),
     "marketing_sale": _("a sale through the marketing organization, or a pass"),
-    "hiring": _("an answer to a hiring offer"),
     "salaries": _("the salaries to the worker representative"),
     "production": _("production on the red field (produce, or pass)"),
 }

@@ -29,6 +29,7 @@ urlpatterns = [
     path("games/<int:game_id>/bank/export/", views.bank_export, name="bank_export"),
     path("games/<int:game_id>/workers/", views.workers, name="workers"),
     path("games/<int:game_id>/workers/role/", views.workers_role, name="workers_role"),
+    path("games/<int:game_id>/workers/hiring/", views.workers_hiring, name="workers_hiring"),
     path("games/<int:game_id>/workers/pin/", views.representative_pin,
          name="representative_pin"),
     path("practice/", views.practice_new, name="practice_new"),

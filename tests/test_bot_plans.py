@@ -15,7 +15,7 @@ from playboss.rules.bots.planning import holds_working_machine
 from playboss.rules.config import GameConfig
 from playboss.rules.engine import apply
 from playboss.rules.gamelog import GameLog
-from playboss.rules.legal import legal_actions, waiting_for
+from playboss.rules.legal import legal_actions, to_move
 from playboss.rules.state import GameState, Team
 from playboss.rules.steps.labor.actions import OfferHire
 from tests.rules.helpers import game, play, roll_to
@@ -98,7 +98,7 @@ def _with_machine(steps: frozenset[int] = frozenset(), credit: int = 5_000) -> G
 
 def _finish_turn(state: GameState, team: str) -> None:
     while state.current == team:
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         play(state, BOTS["sensible"](1).choose(state, actor))
 
 
@@ -148,7 +148,7 @@ def _play_first_year(steps: frozenset[int], seed: int, teams: int = 3) -> dict[s
     others = BOTS["random"](seed * 1_000 + 999)
     held: dict[str, bool] = {}
     while state.phase != "ended" and len(held) < teams:
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         apply(state, seats.get(actor, others).choose(state, actor))
         for team in state.teams.values():
             if team.name not in held and (team.years >= 1 or team.bankrupt):
@@ -205,7 +205,7 @@ def test_reasons_never_mention_what_the_team_does_not_have() -> None:
         players = {n: SensibleBot(i) for i, n in enumerate(config.teams)}
         others = BOTS["random"](4)
         while state.phase != "ended" and state.seq < 5_000:
-            actor = waiting_for(state)[0]
+            actor = to_move(state)
             if actor in players and not state.teams[actor].bankrupt:
                 action, reason = players[actor].explain(state, actor)
                 _true_to_the_team(state.teams[actor], action, reason.code, reason.params)

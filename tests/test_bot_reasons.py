@@ -17,7 +17,7 @@ from playboss.rules.bots import BOTS, REASON_CODES, Reason, SensibleBot
 from playboss.rules.bots import reasons as reasons_module
 from playboss.rules.config import GameConfig
 from playboss.rules.gamelog import GameLog
-from playboss.rules.legal import waiting_for
+from playboss.rules.legal import to_move
 
 REASONS_SOURCE = Path(reasons_module.__file__).read_text()
 
@@ -33,7 +33,7 @@ def _explained_game(seed: int, steps: frozenset[int] = frozenset()) -> list[tupl
     others = BOTS["random"](seed)
     seen: list[tuple[A.Action, Reason]] = []
     while state.phase != "ended" and state.seq < 5_000:
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         if actor in players:
             explained, reason = explainers[actor].explain(state, actor)
             action = players[actor].choose(state, actor)

@@ -18,7 +18,7 @@ from playboss.rules.bots.strong import SMALL_BUDGET
 from playboss.rules.config import GameConfig
 from playboss.rules.errors import RuleViolation
 from playboss.rules.gamelog import GameLog
-from playboss.rules.legal import legal_actions, waiting_for
+from playboss.rules.legal import legal_actions, to_move
 from playboss.rules.simulate import play_game, play_seated
 from playboss.rules.statements import final_results
 from playboss.rules.tournament import report, tournament, wilson
@@ -66,7 +66,7 @@ def test_every_move_of_the_sensible_bot_is_legal(steps: frozenset[int]) -> None:
 
     moves = 0
     while state.phase != "ended":
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         bot = bots.get(actor) or others.setdefault(actor, BOTS["random"](1))
         action = bot.choose(state, actor)
         if actor in bots:
@@ -91,7 +91,7 @@ def test_no_first_machine_into_the_write_off_field_without_a_web_chip() -> None:
 
     first_machines = 0
     while state.phase != "ended":
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         team = state.teams.get(actor)
         action = (bots.get(actor) or BOTS["random"](1)).choose(state, actor)
         if isinstance(action, A.Invest) and team is not None and not team.machines:

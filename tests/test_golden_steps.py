@@ -50,9 +50,9 @@ from playboss.rules import (
     check_invariants,
     legal_actions,
     replay,
-    waiting_for,
 )
 from playboss.rules.cli import final_state
+from playboss.rules.legal import to_move
 from tests.event_english import english
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -163,7 +163,7 @@ def record(case: Case) -> GameLog:
                 action = candidate
                 break
         if action is None:
-            actor = waiting_for(state)[0]
+            actor = to_move(state)
             ready = {k: n for k, n in preferred.items() if state.seq >= after[k]}
             action = _preferred(state, actor, ready)
             if action is None:

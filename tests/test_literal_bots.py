@@ -15,7 +15,7 @@ from playboss.rules.config import ALL_STEPS, GameConfig
 from playboss.rules.errors import RuleViolation
 from playboss.rules.gamelog import GameLog, replay
 from playboss.rules.invariants import check
-from playboss.rules.legal import waiting_for
+from playboss.rules.legal import to_move
 from playboss.rules.readings import LITERAL
 from playboss.rules.simulate import play_game
 from playboss.rules.snapshot import state_to_dict
@@ -47,7 +47,7 @@ def test_due_loans_among_bot_moves_replay_from_the_log() -> None:
     due_payments = 0
     while state.phase != "ended":
         assert state.seq < 20_000, "the game does not end"
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         moves = [bots[actor].choose(state, actor)] if actor in bots else []
         if actor in bots and rng.random() < 0.05:
             partner = rng.choice([t for t in state.active_teams() if t.name != actor]).name

@@ -17,7 +17,7 @@ from playboss.rules.bots import RandomBot
 from playboss.rules.config import RESERVED_NAMES, GameConfig
 from playboss.rules.engine import new_game
 from playboss.rules.errors import ConfigError
-from playboss.rules.legal import waiting_for
+from playboss.rules.legal import to_move
 from playboss.rules.rulebook import rules_for
 from playboss.rules.state import Pending
 from playboss.rules.turn_checks import waiting
@@ -100,7 +100,7 @@ def test_what_the_game_waits_for_has_fields_for_every_kind_with_words() -> None:
             else:
                 assert found["kind"] == state.pending[0].kind
                 kinds.add(found["kind"])
-            actor = waiting_for(state)[0]
+            actor = to_move(state)
             bot = bots.get(actor) or bots.setdefault(actor, RandomBot(99))
             apply(state, bot.choose(state, actor))
         assert {"red", "hiring"} & kinds
@@ -219,7 +219,7 @@ def test_params_are_plain_json_values_over_random_refusals() -> None:
                 seen += 1
                 assert err.code
                 _assert_plain(err.params)
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         apply(state, RandomBot(rng.randrange(1000)).choose(state, actor))
     assert seen > 100
 

@@ -19,7 +19,7 @@ from playboss.rules.bots import GreedyBot
 from playboss.rules.cli import final_state
 from playboss.rules.config import GameConfig
 from playboss.rules.engine import apply, new_game
-from playboss.rules.legal import waiting_for
+from playboss.rules.legal import to_move
 from playboss.rules.ruleset import RulePart, compose
 from playboss.rules.snapshot import state_from_dict, state_to_dict
 from playboss.rules.state import GameState
@@ -48,7 +48,7 @@ def _play(states: list[GameState], moves: int) -> list[list[Any]]:
         for i, state in enumerate(states):
             if state.phase == "ended":
                 continue
-            actor = waiting_for(state)[0]
+            actor = to_move(state)
             events[i].extend(apply(state, bots[i][actor].choose(state, actor)))
     return events
 

@@ -14,7 +14,7 @@ from playboss.rules import apply
 from playboss.rules.bots import BOTS, REASON_CODES, Reason, SensibleBot
 from playboss.rules.config import GameConfig
 from playboss.rules.gamelog import GameLog
-from playboss.rules.legal import waiting_for
+from playboss.rules.legal import to_move
 
 #: The step moves the sensible bot makes, and the codes its reason may have.
 STEP_REASONS = {
@@ -35,7 +35,7 @@ def _step_moves(seed: int) -> dict[str, list[tuple[A.Action, Reason]]]:
     others = BOTS["greedy"](seed)
     seen: dict[str, list[tuple[A.Action, Reason]]] = defaultdict(list)
     while state.phase != "ended" and state.seq < 6_000:
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         if actor in state.teams:
             action, reason = SensibleBot(seed * 1_000 + state.seq).explain(state, actor)
             seen[action.type].append((action, reason))

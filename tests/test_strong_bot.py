@@ -16,7 +16,7 @@ from playboss.rules.bots.strong import SMALL_BUDGET, Budget, determinize, pick_b
 from playboss.rules.config import GameConfig
 from playboss.rules.engine import apply
 from playboss.rules.gamelog import GameLog
-from playboss.rules.legal import legal_actions, waiting_for
+from playboss.rules.legal import legal_actions, to_move
 from playboss.rules.state import BANK, Deal, GameState
 from playboss.rules.tournament import tournament
 
@@ -31,7 +31,7 @@ def _decision_point(seed: int, skip: int = 3) -> GameState:
     bots = {name: SensibleBot(i) for i, name in enumerate(TEAMS)}
     probe = StrongBot(0, SMALL_BUDGET)
     while state.phase != "ended":
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         action = bots[actor].choose(state, actor)
         if actor == "Red" and state.pending and state.pending[0].kind == "red" and len(
                 probe.candidates(state, state.teams["Red"], action)) >= 3:
@@ -130,7 +130,7 @@ def _play(steps: frozenset[int], seed: int, years: int) -> tuple[int, set[str]]:
     moves, codes = 0, set()
     while state.phase != "ended":
         assert state.seq < 20_000
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         if actor in strong:
             action, reason = strong[actor].explain(state, actor)
             assert action in legal_actions(state, actor), action

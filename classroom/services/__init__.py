@@ -41,6 +41,7 @@ from .seats import (
     new_team_pins,
     record_join,
     reset_team_duties,
+    set_hiring_at_going_salary,
     set_representative,
     set_team_player,
 )
@@ -83,6 +84,7 @@ __all__ = [
     "set_paused",
     "set_projector_focus",
     "set_projector_standings",
+    "set_hiring_at_going_salary",
     "set_representative",
     "set_team_player",
     "start_game",

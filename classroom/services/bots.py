@@ -11,11 +11,11 @@ from typing import Any
 
 from django.utils import timezone
 
-from playboss.rules import GameState, waiting_for
-from playboss.rules.bots import BOTS, Bot
+from playboss.rules import GameState
+from playboss.rules.bots import BOTS, Bot, answer_at_going_salary
 
 from .. import state_store
-from ..bot_levels import bot_seats
+from ..bot_levels import GOING_SALARY, bot_seats, due
 from ..errors import ServiceError
 from ..models import Game
 from . import games, moves
@@ -119,11 +119,19 @@ def play_paced_bot(*, game_id: int, history: int | None = None) -> PacedStep:
 
 
 def _next_bot_move(game_id: int, bots: dict[str, str], state: GameState) -> dict[str, Any] | None:
-    """The move of the first bot the game waits on; seeded by game and move, so a replay
+    """The move of the first bot that is due (``bot_levels.due``: asked beside play, as the
+    representative about a hiring offer, or waited on); seeded by game and move, so a replay
     after an undo plays the same. A bot kind this process does not know (a level that has not
-    landed here yet) plays as the sensible bot rather than stopping the game."""
-    for actor in waiting_for(state):
-        if actor in bots:
-            bot: Bot = BOTS.get(bots[actor], BOTS["sensible"])(game_id * 100_003 + state.seq)
-            return bot.choose(state, actor).to_dict()
+    landed here yet) plays as the sensible bot rather than stopping the game. The teacher's
+    going-salary answerer only answers hiring offers (the engine's answer)."""
+    for actor in due(state):
+        if actor not in bots:
+            continue
+        if bots[actor] == GOING_SALARY:
+            answer = answer_at_going_salary(state)
+            if answer is not None:
+                return answer.to_dict()
+            continue
+        bot: Bot = BOTS.get(bots[actor], BOTS["sensible"])(game_id * 100_003 + state.seq)
+        return bot.choose(state, actor).to_dict()
     return None

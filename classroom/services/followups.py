@@ -13,9 +13,11 @@ from ..models import Game
 
 
 def has_bots(game: Game) -> bool:
-    """A bot plays a seat of the game (a team, or step 6's representative): only then is the
-    bots' task worth sending after a move (a class of students' games never needs it)."""
-    return game.representative in BOTS or game.teams.exclude(bot="").exists()
+    """A bot plays a seat of the game (a team, or step 6's representative, or answers the
+    hiring offers for it at the going salary): only then is the bots' task worth sending after
+    a move (a class of students' games never needs it)."""
+    return (game.representative in BOTS or game.hiring_at_going_salary
+            or game.teams.exclude(bot="").exists())
 
 
 def after_change(game_id: int, run_bots: bool) -> None:
@@ -26,7 +28,8 @@ def after_change(game_id: int, run_bots: bool) -> None:
     from .. import dispatch, tasks
 
     game = Game.objects.filter(pk=game_id).only("deadline", "revision", "representative",
-                                                "practice", "bot_pace", "history").first()
+                                                "hiring_at_going_salary", "practice",
+                                                "bot_pace", "history").first()
     # A practice game's bots move one at a time when the player's page asks (practice.py).
     if run_bots and game is not None and not game.practice and has_bots(game):
         if game.bot_pace:  # one move a pace, the first one a pace after this change

@@ -33,7 +33,6 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from playboss.rules import waiting_for
 from playboss.rules.bots import BOTS
 
 from .. import bot_levels, state_store
@@ -62,13 +61,14 @@ def _last_sign_of_life(game: Game) -> datetime:
 def _waits_on_a_bot(game: Game) -> bool:
     bots = bot_levels.bot_seats(game)
     return bool(bots) and any(actor in bots for actor in state_store.read_state(game,
-                                                                                  waiting_for))
+                                                                                  bot_levels.due))
 
 
 def _paced_games(game_id: int | None) -> list[Game]:
     """Running paced class games with a bot seat (or only ``game_id``)."""
     games = (Game.objects.filter(status=Game.Status.RUNNING, practice=False, bot_pace__gt=0)
-             .filter(Q(representative__in=list(BOTS)) | Q(teams__bot__gt=""))
+             .filter(Q(representative__in=list(BOTS)) | Q(teams__bot__gt="")
+                     | Q(hiring_at_going_salary=True))
              .distinct())
     if game_id is not None:
         games = games.filter(pk=game_id)

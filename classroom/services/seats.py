@@ -76,6 +76,25 @@ def set_representative(*, game_id: int, played_by: str) -> Game:
     return game
 
 
+def set_hiring_at_going_salary(*, game_id: int, on: bool) -> Game:
+    """Step 6: let a bot answer the teams' hiring offers for the representative at the going
+    salary (the engine's ``answer_at_going_salary``), or stop it. Only while the teacher or
+    students play the representative: a bot playing it answers them anyway. An offer open now
+    is answered at once (or at the game's pace)."""
+    with games.changing(game_id) as game:
+        if 6 not in GameConfig.from_dict(game.config).steps:
+            raise ServiceError(gettext_lazy("Only expansion step 6 (labour market) has hiring "
+                                            "offers."))
+        if game.status == Game.Status.ENDED:
+            raise ServiceError(gettext_lazy("The game is over."), status=409)
+        if game.hiring_at_going_salary == on:
+            return game
+        game.hiring_at_going_salary = on
+        games.announce(game, "hiring_at_going_salary")
+        followups.on_commit(game_id, run_bots=True)
+    return game
+
+
 def record_join(*, team_id: int) -> None:
     """A browser joined a team (code and PIN, or its QR link). The first time counts: the
     lobby shows the team as joined. In the lobby that is a change every screen hears of (a new

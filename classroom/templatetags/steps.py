@@ -24,7 +24,7 @@ BLOCKS = ("free_market", "auction", "estate", "takeovers", "marketing", "goal", 
 
 #: Pending items whose state a step's block shows in the page's language (the engine's English
 #: detail of the item is left out beside it).
-BLOCK_PENDING = frozenset({"bidding", "auction", "estate", "hiring"})
+BLOCK_PENDING = frozenset({"bidding", "auction", "estate"})
 
 #: Block titles, and what each step is, in one line for a reader who never played it.
 TITLES: dict[str, Any] = {

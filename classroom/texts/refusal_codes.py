@@ -346,7 +346,6 @@ CATALOGUE: dict[str, Any] = {
     "hiring_offer_waits": _("Offer %(offer)s waits for the answer of %(who)s."),
     "hiring_offer_parties": _("Offer %(offer)s is between %(team)s and the worker "
                               "representative."),
-    "hiring_offer_first": _("The worker representative answers the open hiring offer first."),
     "notice_on_red_only": _("Notice is given on a red field: while %(team)s stands on its red "
                             "field."),
     "notice_at_least_one_worker": _("Give notice to at least one worker."),

@@ -59,8 +59,6 @@ _WAITING: dict[str, Callable[[Mapping[str, Any]], str]] = {
                             "raises the cash).") % {"team": w["team"]},
     "production": lambda w: _("%(team)s's production on its red field (produce, or "
                               "pass).") % {"team": w["team"]},
-    "hiring": lambda w: _("the worker representative's answer to the hiring offer of "
-                          "%(teams)s.") % {"teams": and_list(list(w["teams"]))},
     "marketing_fee": lambda w: _("paying %(cost)s Marks marketing costs for organization "
                                  "%(trough)s, or giving it up.") % {
         "cost": money(w["cost"]), "trough": w["trough"]},

@@ -31,6 +31,7 @@ from .teacher import (
     game_new,
     teacher_new,
     workers,
+    workers_hiring,
     workers_role,
 )
 from .team import play
@@ -59,6 +60,7 @@ __all__ = [
     "practice_undo",
     "teacher_new",
     "workers",
+    "workers_hiring",
     "workers_role",
     "game_panel",
     "game_revision",

@@ -279,6 +279,23 @@ def workers_role(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
+def workers_hiring(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Let a bot answer the teams' hiring offers at the going salary, or stop it (step 6)."""
+    if _stranger(request):
+        return _to_login(request)
+    game = _own_game(request, game_id)
+    on = request.POST.get("on") == "1"
+    try:
+        services.set_hiring_at_going_salary(game_id=game.pk, on=on)
+    except services.ServiceError as exc:
+        messages.error(request, translate_refusal(exc.message))
+    else:
+        messages.success(request, _("A bot answers the hiring offers at the going salary.")
+                         if on else _("You answer the hiring offers yourself."))
+    return redirect("classroom:workers", game_id=game.pk)
+
+
+@require_POST
 def bank_pause(request: HttpRequest, game_id: int) -> HttpResponse:
     if _stranger(request):
         return _to_login(request)

@@ -26,7 +26,8 @@ Public modules (read whole by the site and the reports; one reason each):
 What the names below are for:
 
 - a game: set-up (``GameConfig``, ``ConfigError``, the choices of its settings), ``new_game``,
-  ``apply``, ``legal_choices``/``legal_actions``, ``waiting_for``, ``view`` per viewer
+  ``apply``, ``legal_choices``/``legal_actions``, ``waiting_for`` (and ``asked``: who a
+  question waits for beside play), ``view`` per viewer
   (``viewers``, ``PUBLIC``, ``BANK``, ``WORKERS``), split duties (``duty_of``);
 - its log and its stored states: ``GameLog``, ``log_to_dict``, ``replay``,
   ``state_to_dict``/``state_from_dict``;
@@ -58,7 +59,7 @@ from .errors import ConfigError, RuleViolation
 from .event_text import plain as plain_event
 from .gamelog import GameLog, ReplayError, log_to_dict, replay
 from .invariants import check as check_invariants
-from .legal import Choice, legal_actions, legal_choices, waiting_for
+from .legal import Choice, asked, legal_actions, legal_choices, waiting_for
 from .quote import Quote, quote, quote_values, rule_values
 from .readings import CHOICES as READINGS
 from .readings import LITERAL as LITERAL_READINGS
@@ -98,6 +99,7 @@ __all__ = [
     "Team",
     "action_from_dict",
     "apply",
+    "asked",
     "check_invariants",
     "legal_actions",
     "legal_choices",

@@ -232,3 +232,25 @@ def waiting_for(state: GameState) -> list[str]:
                 return waiting_on(state)
         return [state.current]
     return []
+
+
+def asked(state: GameState) -> list[str]:
+    """Who a question waits for beside play (step 6: the worker representative while a
+    team's hiring offer is open), in no turn's way: they answer when they like, and
+    ``waiting_for`` does not name them. A driver of bots lets a bot among them answer."""
+    out: list[str] = []
+    for ask in state.rules.asked:
+        for actor in ask(state):
+            if actor not in out:
+                out.append(actor)
+    return out
+
+
+def to_move(state: GameState) -> str:
+    """Who moves next where every seat is a bot: one asked beside play first (a bot answers
+    at once), else the first the game waits for. The drivers of bot games (``simulate``, the
+    strong bot's playouts, the benchmarks) take turns by it."""
+    for actor in asked(state):
+        return actor
+    return waiting_for(state)[0]
+

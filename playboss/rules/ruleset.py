@@ -138,6 +138,10 @@ class RulePart:
         default_factory=dict)
     #: Kind of pending item -> who the game waits on while it is open (``waiting_for``).
     waiting_on: Mapping[str, Callable[[GameState], list[str]]] = field(default_factory=dict)
+    #: Who a question waits for beside play: ``asked(state) -> actors`` (step 6: the
+    #: representative while a team's hiring offer is open). The game does not wait for them
+    #: (``waiting_for`` does not name them); a driver lets a bot among them answer.
+    asked: tuple[Callable[[GameState], list[str]], ...] = ()
     #: Kind of pending item -> the choices it offers a team (the function decides which teams
     #: may act; several may).
     pending_choices: Mapping[str, Callable[[GameState, Team], list[Choice]]] = field(
@@ -185,6 +189,7 @@ class RuleSet:
     waiting_texts: Mapping[str, Callable[[GameState], str]]
     waiting_params: Mapping[str, Callable[[GameState], dict[str, Any]]]
     waiting_on: Mapping[str, Callable[[GameState], list[str]]]
+    asked: tuple[Callable[[GameState], list[str]], ...]
     pending_choices: Mapping[str, Callable[[GameState, Team], list[Choice]]]
     turn_choice_filters: tuple[Callable[[GameState, Team, list[Choice]], list[Choice]], ...]
     any_time_choices: tuple[Callable[[GameState, Team], list[Choice]], ...]
@@ -303,6 +308,7 @@ def compose(every_part: tuple[RulePart, ...], switched_on: tuple[bool, ...],
         waiting_texts=waiting_texts,
         waiting_params=waiting_params,
         waiting_on=waiting_on,
+        asked=tuple(f for p in playing for f in p.asked),
         pending_choices=pending_choices,
         turn_choice_filters=tuple(f for p in playing for f in p.turn_choice_filters),
         any_time_choices=tuple(f for p in playing for f in p.any_time_choices),

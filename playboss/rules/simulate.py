@@ -10,7 +10,7 @@ from .config import GameConfig
 from .engine import apply
 from .gamelog import GameLog
 from .invariants import check
-from .legal import waiting_for
+from .legal import to_move
 from .state import GameState
 
 #: A game that runs this long is stuck: a bug, not a long game.
@@ -54,7 +54,7 @@ def play_seated(
         if state.seq >= MAX_ACTIONS:
             raise RuntimeError(f"game with seed {config.seed} did not end in {MAX_ACTIONS} "
                                "actions")
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         if actor not in bots:  # the bank or the worker representative
             bots[actor] = RandomBot(config.seed * 1_000 + 999)
         action = bots[actor].choose(state, actor)

@@ -52,6 +52,10 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     }
 
 
+#: A kind of pending item no version makes any more, dropped when a stored state is read.
+RETIRED_KIND = "hiring"
+
+
 def state_from_dict(data: dict[str, Any]) -> GameState:
     if data.get("version") != VERSION:
         raise ValueError(f"snapshot version {data.get('version')!r} is not {VERSION}")
@@ -79,7 +83,9 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         order_rolls=dict(data["order_rolls"]),
         order_contest=list(data["order_contest"]),
         rolled=data["rolled"],
-        pending=[Pending(**p) for p in data["pending"]],
+        # Step 6's "hiring" item of older versions (the game waited for the representative's
+        # answer to a hiring offer) is retired: offers wait beside play, the item is left out.
+        pending=[Pending(**p) for p in data["pending"] if p["kind"] != RETIRED_KIND],
         deals={d["id"]: Deal(**d) for d in data["deals"]},
         loans={ln["id"]: Loan(**ln) for ln in data["loans"]},
         next_id=data["next_id"],

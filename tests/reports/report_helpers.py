@@ -17,6 +17,7 @@ from classroom import services
 from classroom.models import Classroom, Game
 from playboss.rules import GameConfig, GameState, apply
 from playboss.rules.gamelog import GameLog
+from playboss.rules.legal import to_move
 from playboss.rules.simulate import play_game
 from playboss.rules.steps.goals import SetPersonalGoal
 
@@ -45,11 +46,10 @@ def played(steps: frozenset[int] = frozenset({4}), seed: int = 7, years: int = 3
         apply(state, personal)
         log.record(personal, state)
     from playboss.rules.bots import BOTS, RandomBot
-    from playboss.rules.legal import waiting_for
 
     bots = {name: BOTS["greedy"](seed * 1_000 + i) for i, name in enumerate(teams)}
     while state.phase != "ended":
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         bot = bots.get(actor) or bots.setdefault(actor, RandomBot(seed * 1_000 + 999))
         action = bot.choose(state, actor)
         apply(state, action)

@@ -7,10 +7,11 @@ into the log's config (``risk_order``); the dice come from the same generator af
 
 from __future__ import annotations
 
-from playboss.rules import GameConfig, apply, new_game, waiting_for
+from playboss.rules import GameConfig, apply, new_game
 from playboss.rules.bots import BOTS
 from playboss.rules.chance import Chance
 from playboss.rules.gamelog import GameLog, replay
+from playboss.rules.legal import to_move
 from playboss.rules.snapshot import state_to_dict
 
 
@@ -18,7 +19,7 @@ def _played(seed: int, moves: int) -> tuple[GameLog, dict[str, object]]:
     log, state = GameLog.start(GameConfig(teams=("Red", "Blue", "Green"), seed=seed))
     bot = BOTS["greedy"](seed)
     while state.seq < moves and state.phase != "ended":
-        action = bot.choose(state, waiting_for(state)[0])
+        action = bot.choose(state, to_move(state))
         apply(state, action)
         log.record(action, state)
     return log, state_to_dict(state)

@@ -29,7 +29,7 @@ from playboss.rules import actions as A
 from playboss.rules.bots import BOTS, Bot
 from playboss.rules.journal import team_journal
 from playboss.rules.ledger import Entry
-from playboss.rules.legal import waiting_for
+from playboss.rules.legal import to_move
 from playboss.rules.quote import LINEAR, quote_values, rule_values
 from playboss.rules.snapshot import state_to_dict
 from playboss.rules.state import GameState
@@ -96,7 +96,7 @@ def test_every_listed_value_is_quoted_as_apply_does_it(index: int) -> None:
         state = new_game(config)
         bots: dict[str, Bot] = {}
         while state.phase != "ended" and state.seq < 160:
-            actor = waiting_for(state)[0]
+            actor = to_move(state)
             if state.seq % EVERY == 0:
                 snapshot = state_to_dict(state)
                 for who in {actor, *state.teams}:
@@ -185,7 +185,7 @@ def test_a_linear_moves_interpolated_values_are_its_quotes(index: int) -> None:
         state = new_game(config)
         bots: dict[str, Bot] = {}
         while state.phase != "ended" and state.seq < 160:
-            actor = waiting_for(state)[0]
+            actor = to_move(state)
             for who in state.teams if state.seq % EVERY == 0 else ():
                 for choice in legal_choices(state, who):
                     if choice.cls.type not in LINEAR or not choice.param:

@@ -14,7 +14,7 @@ from playboss.rules import GameConfig, apply, legal_actions, new_game, view
 from playboss.rules import actions as A
 from playboss.rules.bots import GreedyBot, RandomBot
 from playboss.rules.invariants import check
-from playboss.rules.legal import waiting_for
+from playboss.rules.legal import to_move
 from playboss.rules.state import GameState
 
 from .helpers import (
@@ -262,7 +262,7 @@ def test_legal_actions_in_bot_games(seed: int) -> None:
     while state.phase != "ended" and steps < 1_500:
         if steps % 40 == 0:
             accepted(state)
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         apply(state, bots[actor].choose(state, actor))
         check(state)
         steps += 1

@@ -28,12 +28,14 @@ from playboss.rules import (
     waiting_for,
 )
 from playboss.rules.bankruptcy import declare
+from playboss.rules.bots import BOTS
 from playboss.rules.cli import final_state
 from playboss.rules.config import ALL_STEPS, GameConfig
 from playboss.rules.errors import RuleViolation
 from playboss.rules.gamelog import parse_entry, replay
 from playboss.rules.goods import give_machine
 from playboss.rules.invariants import check, problems
+from playboss.rules.legal import asked, to_move
 from playboss.rules.simulate import play_game, simulate
 from playboss.rules.snapshot import state_from_dict, state_to_dict
 from playboss.rules.state import BANK, BOX, PRODUCTION, GameState, Pending
@@ -242,12 +244,13 @@ def test_without_step_6_the_labor_market_is_not_played() -> None:
 def test_a_team_hires_by_agreement_with_the_representative() -> None:
     """Rulebook II, "Hiring": "Hiring can occur at any time. The business manager comes to an
     agreement with the worker representative in regards to the salary and then obtains the
-    worker unit piece." The game waits for the representative's answer."""
+    worker unit piece." The offer waits beside play: the representative is asked, the game
+    does not wait for it."""
     state = g6()
     events = play(state, OfferHire("Red", workers=2))
     assert types(events) == ["hire_offered"]
-    assert waiting_for(state) == [W] and kinds(state) == [L.HIRING]
-    refused(state, A.Roll("Red", die=2), "answers the open hiring offer first")
+    assert waiting_for(state) == ["Red"] and kinds(state) == []
+    assert asked(state) == [W]
     oid = open_offer_id(state, "Red")
     refused(state, AcceptHire("Red", offer=oid), "waits for the worker representative's")
     refused(state, AcceptHire("Blue", offer=oid), "waits for the worker representative's")
@@ -257,8 +260,79 @@ def test_a_team_hires_by_agreement_with_the_representative() -> None:
     assert staff(state, "Red") == [500, 500]
     assert lab(state)["pool"] == 18
     assert state.ledger.balance("worker", "Red") == 2
-    assert waiting_for(state) == ["Red"] and kinds(state) == []
+    assert waiting_for(state) == ["Red"] and kinds(state) == [] and asked(state) == []
     assert cash(state, "Red") == 20_000  # hiring itself costs nothing: salaries are per field
+
+
+def test_a_hiring_offer_never_stops_the_game() -> None:
+    """Rulebook II, "Hiring": "Hiring can occur at any time" — a negotiation beside play, like
+    a private deal. While Red's offer is open Red rolls and plays its field, Blue plays its
+    turn, and the representative answers when it likes (here during Blue's turn)."""
+    state = g6()
+    play(state, OfferHire("Red", workers=1))
+    oid = open_offer_id(state, "Red")
+    play(state, A.Roll("Red", die=2))  # the roll is not held up by the offer
+    assert asked(state) == [W] and L.open_offer(state, "Red") is not None
+    finish(state, "Red")
+    assert state.current == "Blue" and waiting_for(state) == ["Blue"]
+    play(state, A.Roll("Blue", die=2))
+    assert asked(state) == [W]
+    play(state, AcceptHire(W, offer=oid))  # beside Blue's turn
+    assert staff(state, "Red") == [500] and asked(state) == []
+    assert waiting_for(state) == ["Blue"]
+
+
+def test_the_representatives_moves_while_asked_are_the_answers() -> None:
+    """Rulebook II, "Hiring": asked about a team's offer, the representative's moves proper
+    are accepting and turning it down (a bot that is asked answers it); nothing else is
+    listed as its move beside the any-time ones."""
+    state = g6()
+    play(state, OfferHire("Red", workers=1))
+    oid = open_offer_id(state, "Red")
+    proper = {(c.cls.type, c.fixed.get("offer")) for c in legal_choices(state, W)
+              if not c.any_time}
+    assert proper == {("accept_hire", oid), ("reject_hire", oid)}
+    play(state, RejectHire(W, offer=oid))
+    assert asked(state) == [] and L.open_offer(state, "Red") is None
+
+
+def test_a_bot_answers_hiring_offers_at_the_going_salary() -> None:
+    """Rulebook II, "Hiring" and "Unemployment Support": the teacher may let a bot answer for
+    the representative at the going salary — 500 Marks before the first lap, then the highest
+    negotiated salary: an offer at it or above is accepted while there are workers, one below
+    it is turned down."""
+    state = g6()
+    assert L.answer_at_going_salary(state) is None  # nothing asked
+    play(state, OfferHire("Red", workers=2))
+    answer = L.answer_at_going_salary(state)
+    assert isinstance(answer, AcceptHire) and answer.offer == open_offer_id(state, "Red")
+    assert L.going_salary(state) == 500
+    lab(state)["first_lap_done"] = True  # (set-up: as if a team had crossed the start)
+    lab(state)["highest_salary"] = 700
+    lab(state)["retired"], lab(state)["pool"], lab(state)["unemployed"] = 18, 0, 2
+    state.ledger.post(0, "worker", W, "retired", 18, "test set-up")
+    check(state)
+    assert L.going_salary(state) == 700
+    answer = L.answer_at_going_salary(state)  # Red's offer of 500 is now below it
+    assert isinstance(answer, RejectHire) and answer.offer == open_offer_id(state, "Red")
+    play(state, answer)
+    play(state, OfferHire("Red", workers=1, salary=700))
+    assert isinstance(L.answer_at_going_salary(state), AcceptHire)
+    lab(state)["unemployed"], lab(state)["pool"] = 0, 0  # nobody left to hire out
+    assert isinstance(L.answer_at_going_salary(state), RejectHire)
+
+
+def test_a_stored_state_with_the_old_hiring_item_plays_on() -> None:
+    """Rulebook II, "Hiring": offers wait beside play; a state stored by an older version,
+    whose turn waited on a ``hiring`` item, is read without it and the team may roll."""
+    state = g6()
+    play(state, OfferHire("Red", workers=1))
+    data = json.loads(json.dumps(state_to_dict(state)))
+    data["pending"].insert(0, {"kind": "hiring", "amount": 0, "reason": "hiring",
+                               "detail": "an offer to the representative"})
+    again = state_from_dict(data)
+    assert [p.kind for p in again.pending] == [] and asked(again) == [W]
+    play(again, A.Roll("Red", die=2))
 
 
 def test_the_representative_offers_and_the_team_answers_at_any_time() -> None:
@@ -703,6 +777,39 @@ def test_first_lap_retires_unused_workers_frees_salaries_and_support_is_paid() -
     assert rep_cash(state) == 0
 
 
+def test_every_viewer_is_warned_before_the_unused_workers_leave() -> None:
+    """Rulebook II, "6. Step: Labor Market": "after the first player crosses the start field
+    for the first time, the worker representative must return any unused worker pieces back
+    to the bank". Before that, every viewer's view says how many will leave and when: the
+    team nearest to the start, its fields to go and its fewest rolls; afterwards nothing."""
+    state = g6()
+    size = len(state.config.board)
+    warning = view(state, "public")["labor"]["retiring"]
+    assert warning == {"workers": 20, "team": "Red", "fields": size - 1,
+                       "rolls": -(-(size - 1) // 6)}
+    hire(state, "Blue", 3)
+    play(state, A.Roll("Red", die=6))  # Red on field 7, Blue still on 1
+    finish(state, "Red")
+    for viewer in ("Red", "Blue", BANK, W, "public"):
+        assert view(state, viewer)["labor"]["retiring"] == {
+            "workers": 17, "team": "Red", "fields": size - 7, "rolls": -(-(size - 7) // 6)}
+    play(state, A.Roll("Blue", die=5))  # Blue on 6: Red is still nearer
+    finish(state, "Blue")
+    assert L.retiring(state)["team"] == "Red"  # type: ignore[index]
+    while state.teams["Red"].years == 0:
+        before = L.retiring(state)
+        assert before is not None and before["workers"] == 17
+        if state.current == "Red":
+            events = play(state, A.Roll("Red", die=6))
+        else:
+            events = play(state, A.Roll("Blue", die=6))  # Blue stays a field behind
+        if "workers_retired" in types(events):
+            assert before["team"] == "Red" and before["fields"] <= 6 and before["rolls"] == 1
+        finish(state, state.current or "")
+    assert L.retiring(state) is None
+    assert view(state, "Red")["labor"]["retiring"] is None
+
+
 def test_the_first_lap_of_any_team_ends_the_fixed_salary() -> None:
     """Rulebook II, "Labor Costs": "After the first lap of the board, the salaries can be
     freely negotiated" — from the first team's first crossing of the start."""
@@ -1058,3 +1165,29 @@ def test_snapshot_and_log_replay_of_a_labor_market_game() -> None:
         assert copy.step == final.step
     strike = CallStrike(W, teams=["A", "B"])
     assert rulebook.action_from_dict(strike.to_dict()) == strike
+
+
+def test_after_hiring_offers_in_all_steps_bot_games_the_teams_play_on() -> None:
+    """Rulebook II, "Hiring": "Hiring can occur at any time" — an offer is a negotiation
+    beside play. Issue 21 measured five all-steps games of sensible bots: after 25 of 45 team
+    offers only the representative could move. Now after every one the game waits for a team
+    that has a move of its turn to make, and the representative is asked beside play."""
+    offers = stopped = 0
+    for seed in range(1, 6):
+        config = GameConfig(teams=("A", "B", "C", "D"), seed=seed, years=2, steps=ALL_STEPS)
+        state = new_game(config)
+        bots: dict[str, Any] = {n: BOTS["sensible"](seed * 1_000 + i)
+                                for i, n in enumerate(config.teams)}
+        while state.phase != "ended":
+            actor = to_move(state)
+            bot = bots.setdefault(actor, BOTS["random"](seed * 1_000 + 999))
+            action = bot.choose(state, actor)
+            apply(state, action)
+            if action.type == "offer_hire" and action.actor != W:
+                offers += 1
+                assert asked(state) == [W]
+                waiting = waiting_for(state)
+                if W in waiting or not all(legal_choices(state, team, any_time=False)
+                                           for team in waiting):
+                    stopped += 1
+    assert offers >= 30 and stopped == 0

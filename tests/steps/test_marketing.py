@@ -14,6 +14,7 @@ from playboss.rules.bots import GreedyBot, RandomBot
 from playboss.rules.config import GameConfig, Limits
 from playboss.rules.gamelog import GameLog
 from playboss.rules.invariants import check
+from playboss.rules.legal import to_move
 from playboss.rules.readings import LEGACY
 from playboss.rules.rulebook import with_parts
 from playboss.rules.ruleset import RulePart
@@ -455,7 +456,7 @@ def _marketing_minded_game(seed: int, steps: frozenset[int]) -> Counter[str]:
                                                and state.teams[team].finished):
                     action = c.pick(team, rng.randrange(c.size()))
         if action is None:
-            actor = waiting_for(state)[0]
+            actor = to_move(state)
             action = bots.setdefault(actor, RandomBot(seed)).choose(state, actor)
         seen.update(e["type"] for e in apply(state, action))
         check(state)

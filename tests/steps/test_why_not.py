@@ -20,12 +20,12 @@ from playboss.rules import (
     legal_choices,
     nearest_moves,
     new_game,
-    waiting_for,
     why_not,
 )
 from playboss.rules import actions as A
 from playboss.rules.bots import BOTS
 from playboss.rules.config import GameConfig
+from playboss.rules.legal import to_move
 from playboss.rules.state import GameState
 from playboss.rules.why import listed_moves, move_name
 
@@ -45,7 +45,7 @@ def _positions(steps: frozenset[int], bot: str, seed: int) -> Iterator[tuple[Gam
     state = new_game(GameConfig(teams=TEAMS, seed=seed, years=2, steps=steps))
     bots = {name: BOTS[bot](seed * 1_000 + i) for i, name in enumerate(TEAMS)}
     while state.phase != "ended" and state.seq < MOVES_PER_GAME:
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         yield state, actor
         if actor not in bots:
             bots[actor] = BOTS["random"](seed * 1_000 + 999)

@@ -155,6 +155,9 @@ MATRIX: dict[str, Case] = {
     "games/<int:game_id>/workers/": Case(teachers_page()),
     "games/<int:game_id>/workers/role/": Case(teachers_page(), method="post",
                                               data={"played_by": "teacher"}),
+    # a bot answering the hiring offers at the going salary (issue 21): the owner's switch
+    "games/<int:game_id>/workers/hiring/": Case(teachers_page(), method="post",
+                                                data={"on": "1"}),
     # renewing a secret: whoever is not signed in is sent to sign in first
     "games/<int:game_id>/workers/pin/": Case(expect(LOGIN, other_teacher=403, owner=OK),
                                              method="post"),

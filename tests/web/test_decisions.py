@@ -23,7 +23,7 @@ from classroom.why import why_lines
 from playboss.rules import GameConfig, apply, new_game
 from playboss.rules import actions as A
 from playboss.rules.goods import give_machine
-from playboss.rules.legal import Choice, legal_choices
+from playboss.rules.legal import Choice, legal_choices, to_move
 from playboss.rules.rulebook import action_from_dict
 from playboss.rules.state import BOX, PRODUCTION, GameState
 from playboss.rules.steps.auction import AuctionBid
@@ -505,7 +505,7 @@ def test_every_decision_of_a_played_game_is_german_on_a_german_page() -> None:
                         seen.add(en)
                         bare = re.sub(r"[\d.,·×#+()\s-]|Red|Blue|Green|WEB", "", en)
                         assert not bare or en != de, f"untranslated: {en!r}"
-        apply(state, bot.choose(state, waiting_for(state)[0]))
+        apply(state, bot.choose(state, to_move(state)))
     assert len(seen) > 100  # the game offered many decisions, not a handful
 
 

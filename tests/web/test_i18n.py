@@ -115,7 +115,7 @@ def test_the_representatives_screen_in_german(classroom: Classroom) -> None:
     panel = page(rep, f"/games/{labour.pk}/panel/")
     for words in ("Arbeitskräfte im Vorrat", "Erstes Jahr beendet", "nein",
                   "Offene Einstellungsangebote", "Gezahltes Streikgeld", "Angebot 1",
-                  "Wartet auf: <strong>Arbeitnehmervertreter</strong>", "Team Blue · Lohn 500",
+                  "Wartet auf: <strong>Red</strong>", "Team Blue · Lohn 500",
                   "Spielschachtel (Arbeiterfiguren)"):
         assert words in panel, words
     for english in ("Strike wages paid", "First year done", "offer 1", "salary 500", "supply"):

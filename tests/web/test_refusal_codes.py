@@ -25,7 +25,7 @@ from playboss.rules import actions as A
 from playboss.rules.bots import BOTS, RandomBot
 from playboss.rules.config import GameConfig
 from playboss.rules.engine import new_game
-from playboss.rules.legal import waiting_for
+from playboss.rules.legal import to_move
 from playboss.rules.rulebook import ACTION_TYPES, action_from_dict
 from playboss.rules.state import BANK, GameState
 from tests.rules.codes import ENGINE, engine_codes
@@ -236,7 +236,7 @@ def _play(played: Played, config: GameConfig, bot: str, seed: int, every: int) -
                         played.refusals.append(refused)
                     else:
                         probe = state.clone()
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         player = bots.get(actor) or bots.setdefault(actor, RandomBot(seed))
         played.events.extend(apply(state, player.choose(state, actor)))
     played.reasons |= {e.reason for e in state.ledger.entries}

@@ -241,12 +241,14 @@ def test_a_bad_hand_over_changes_nothing(owner: Client, labour: Game, game: Game
 
 
 def test_a_bot_representative_answers_the_teams(classroom: Classroom) -> None:
-    """Rulebook II, "Hiring": an offer waits on the representative; a bot answers it."""
+    """Rulebook II, "Hiring": an offer waits beside play (the game waits for Red, not for the
+    representative); a bot playing the representative answers it when the bots move."""
     game = make_game(classroom, steps=[6], years=None, representative="greedy")
-    services.submit_action(game_id=game.pk, actor="Red",
+    services.submit_action(game_id=game.pk, actor="Red", run_bots=False,
                            payload={"type": "offer_hire", "workers": 1, "salary": 500})
     game.refresh_from_db()
-    assert W in selectors.panel(game, W)["waiting_for"]
+    assert selectors.panel(game, W)["waiting_for"] == ["Red"]
+    assert selectors.panel(game, W)["labor"]["offers"]
     assert services.play_bots(game_id=game.pk) >= 1
     game.refresh_from_db()
     labour = selectors.panel(game, W)["labor"]

@@ -217,15 +217,23 @@ def test_the_countdown_is_text_not_a_glyph_headless_fonts_lack() -> None:
     assert "⏱" not in script and 'tTimeLeft' in script
 
 
-def test_the_status_bar_names_the_worker_representative_in_words(classroom: Classroom) -> None:
-    """Rulebook II, "6. Step: Labor Market", "Hiring": a team's offer waits for the worker
-    representative's answer; the status bar names the role, not the engine's key."""
+def test_a_hiring_offer_leaves_the_status_bar_waiting_for_the_team(classroom: Classroom) -> None:
+    """Rulebook II, "Hiring": "Hiring can occur at any time" — Blue's offer waits beside
+    play, so Red's status bar waits for Red's roll, never for the worker representative;
+    where the representative is named it is named as the role, not the engine's key."""
+    from django.utils import translation
+
+    from classroom.templatetags.team_game import team_names
+
     game = make_game(classroom, steps=[6])
     move(game, "Blue", type="offer_hire", team="Blue", workers=2, salary=500)
     status = region(screen(game, "Red"), "team-status")
-    assert "waiting for the worker representative:" in status and "workers:" not in status
+    assert "waiting for you:" in status and "worker representative" not in status
+    assert "workers:" not in status
     german = region(screen(game, "Red", "de"), "team-status")
-    assert "wartet auf den Arbeitnehmervertreter:" in german
+    assert "wartet auf dich:" in german and "Arbeitnehmervertreter" not in german
+    with translation.override("de"):
+        assert team_names(["workers"], "Red") == "den Arbeitnehmervertreter"
 
 
 def test_the_takeover_offer_form_names_the_cash_it_is_paid_from(classroom: Classroom) -> None:

@@ -23,9 +23,9 @@ from playboss.rules import (
     legal_choices,
     nearest_moves,
     new_game,
-    waiting_for,
 )
 from playboss.rules.bots import BOTS
+from playboss.rules.legal import to_move
 from playboss.rules.why import listed_moves, move_name
 
 STEP_SETS = [frozenset(), *(frozenset({n}) for n in range(1, 7)), frozenset(range(1, 7))]
@@ -38,7 +38,7 @@ def _team_moments(steps: frozenset[int], bot: str, seed: int) -> Iterator[GameSt
     state = new_game(GameConfig(teams=TEAMS, seed=seed, years=2, steps=steps))
     bots = {name: BOTS[bot](seed * 1_000 + i) for i, name in enumerate(TEAMS)}
     while state.phase != "ended" and state.seq < 200:
-        actor = waiting_for(state)[0]
+        actor = to_move(state)
         if actor == state.current and state.pending:
             yield state
         if actor not in bots:

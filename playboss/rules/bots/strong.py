@@ -40,7 +40,7 @@ from ..chance import Chance
 from ..constants import FINAL_VALUE, WEB_INSURANCE, WEB_PRICE
 from ..engine import apply
 from ..errors import RuleViolation
-from ..legal import Choice, turn_choices, waiting_for
+from ..legal import Choice, to_move, turn_choices
 from ..market import purchase_zones
 from ..red_field import production_cost
 from ..state import BANK, GameState, Team
@@ -257,7 +257,7 @@ class StrongBot(Bot):
         for _ in range(MAX_PLAYOUT_ACTIONS):
             if world.phase == "ended" or team.bankrupt or team.rolls >= stop:
                 break
-            actor = waiting_for(world)[0]
+            actor = to_move(world)
             try:
                 apply(world, players.get(actor, fallback).choose(world, actor))
             except RuleViolation:

@@ -11,9 +11,10 @@ its workers under the ledger kind ``"worker"`` (parties ``"workers"``, the teams
 
 - Hiring: a team offers (``offer_hire {workers, salary}``) and the representative answers
   (``accept_hire``/``reject_hire {offer}``), or the representative offers (``offer_hire {team,
-  workers, salary}``) and the team answers. While a team's offer is open the game waits on the
-  representative (pending item ``"hiring"``). Until the first team completes its first lap a
-  salary is 500 Marks; then any whole number of Marks. Workers come from the unemployed first,
+  workers, salary}``) and the team answers. An offer waits beside play, like a private deal:
+  nobody's turn waits for the answer (``hiring.asked`` names the representative while a
+  team's offer is open). Until the first team completes its first lap a salary is 500 Marks;
+  then any whole number of Marks. Workers come from the unemployed first,
   then from the pool never hired.
 - One worker runs one machine, a double machine too: a team produces on at most as many of its
   delivered machines as it has workers (doubles staffed first).
@@ -85,7 +86,6 @@ from .choices import LISTED_HIRES
 from .constants import (
     COMPUTER_PRODUCTION_COST,
     FUND,
-    HIRING,
     LOCKOUT_IDLE_COST,
     PRODUCTION_COST,
     PRODUCTION_ITEM,
@@ -109,6 +109,8 @@ from .duties import (
     duty_of_move,
 )
 from .fresh_goods import NOT_A_SALE, fresh_units, sellable_finished, usable_raw
+from .hiring import answer_at_going_salary, asked, going_salary
+from .laps_and_rounds import retiring
 from .production import machines_for, producible, staffed_capacity, unit_cost
 from .yellow_field import yellow_cost
 
@@ -116,7 +118,7 @@ __all__ = [
     # the step, the representative, the rulebook's numbers, the pending items
     "STEP", "RULE", "section", "WORKERS", "RETIRED", "WORKER", "FUND", "START_SALARY",
     "PRODUCTION_COST", "COMPUTER_PRODUCTION_COST", "YELLOW_PRODUCTION_PER_MACHINE",
-    "STRIKE_IDLE_COST", "LOCKOUT_IDLE_COST", "HIRING", "SALARIES", "PRODUCTION_ITEM",
+    "STRIKE_IDLE_COST", "LOCKOUT_IDLE_COST", "SALARIES", "PRODUCTION_ITEM",
     "NOT_A_SALE", "LISTED_HIRES", "GREEDY_EARLY_HIRES",
     # the moves
     "OfferHire", "AcceptHire", "RejectHire", "GiveNotice", "CallStrike", "EndStrike",
@@ -124,6 +126,8 @@ __all__ = [
     # the books
     "books", "team_data", "contracts", "workers_of", "salary_bill", "available",
     "salary_options", "open_offer", "strike_of", "locked_out",
+    # hiring beside play, the going salary, the unused workers about to leave
+    "asked", "going_salary", "answer_at_going_salary", "retiring",
     # production and the fresh goods
     "staffed_capacity", "machines_for", "unit_cost", "producible", "fresh_units",
     "usable_raw", "sellable_finished", "yellow_cost",

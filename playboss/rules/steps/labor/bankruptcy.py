@@ -9,7 +9,6 @@ from ...state import Team
 from ...turn import ALL, Turn
 from .books import books, contracts, move_workers, strike_of, team_data, workers_of
 from .constants import STEP, WORKERS
-from .hiring import sync_hiring
 from .strikes_and_lockouts import stop_strike
 
 
@@ -33,4 +32,3 @@ def on_bankrupt(turn: Turn, team: Team) -> None:
     if strike_of(state, team.name):
         stop_strike(turn, team.name, "bankrupt")
     team_data(team)["field"] = None
-    sync_hiring(state)

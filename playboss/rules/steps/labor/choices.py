@@ -160,7 +160,8 @@ def team_any_time(state: GameState, team: Team) -> list[Choice]:
 
 
 def representative_choices(state: GameState, actor: str) -> list[Choice]:
-    """The representative's moves: answering a team's offer is what the game waits for; the
+    """The representative's moves: answering a team's offer is what it is asked beside play
+    (``hiring.asked``; listed as its moves proper, so a bot that is asked answers it); the
     rest (offers, notices, strikes) it may make at any time they are allowed."""
     if actor != WORKERS or STEP not in state.config.steps:
         return []

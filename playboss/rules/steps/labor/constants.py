@@ -18,9 +18,9 @@ COMPUTER_PRODUCTION_COST = 250
 YELLOW_PRODUCTION_PER_MACHINE = 3_000  # "The Yellow Cost Field" (step 6)
 STRIKE_IDLE_COST = 3_000  # per machine and red field
 LOCKOUT_IDLE_COST = 300
-#: Pending items: the representative answers a team's offer; a team pays its salaries; a
-#: team may still produce on its red field after its decision.
-HIRING, SALARIES, PRODUCTION_ITEM = "hiring", "salaries", "production"
+#: Pending items: a team pays its salaries; a team may still produce on its red field after
+#: its decision. (A hiring offer is no item: it waits beside play, ``hiring.asked``.)
+SALARIES, PRODUCTION_ITEM = "salaries", "production"
 
 
 def section(name: str) -> str:

@@ -1,41 +1,33 @@
-"""Hiring: offers either way between a team and the representative, answered or withdrawn;
-while a team's offer is open the game waits on the representative (the ``hiring`` item, and
-no roll). Until the first team completes its first lap a salary is 500 Marks.
+"""Hiring: offers either way between a team and the representative, answered or withdrawn.
+An offer waits beside play, like a private deal: nobody's turn waits for its answer, the
+representative answers a team's offer whenever it likes (``asked``: the actors a question
+waits for beside play), and the team plays on meanwhile. Until the first team completes its
+first lap a salary is 500 Marks.
 
-Rulebook: "Hiring", "Labor Costs"."""
+Rulebook: "Hiring" ("Hiring can occur at any time"), "Labor Costs"."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Roll
 from ...errors import RuleViolation, marks
-from ...ruleset import Handler
-from ...state import GameState, Pending, Team
+from ...state import GameState
 from ...turn import ALL, Turn
 from .actions import AcceptHire, OfferHire, RejectHire
 from .books import available, books, contracts, move_workers, open_offer, workers_of
 from .checks import require_step, team_concerned, whole_number
-from .constants import HIRING, START_SALARY, STEP, WORKERS, section
+from .constants import START_SALARY, STEP, WORKERS, section
 
 
-def sync_hiring(state: GameState) -> None:
-    """While a team's offer waits for the representative, so does the game."""
-    if state.phase != "turn":
-        return
-    wanted = queued = False  # loops, not any(genexpr): every landing asks
+def asked(state: GameState) -> list[str]:
+    """Who a question waits for beside play: the representative while a team's hiring offer
+    is open (``RulePart.asked``). The game does not wait for it."""
+    if STEP not in state.config.steps or state.phase == "ended":
+        return []
     for o in books(state)["offers"].values():
         if o["by"] != WORKERS:
-            wanted = True
-            break
-    for p in state.pending:
-        if p.kind == HIRING:
-            queued = True
-            break
-    if wanted and not queued:
-        state.pending.insert(0, Pending(HIRING, 0, "hiring", "an offer to the representative"))
-    elif queued and not wanted:
-        state.pending[:] = [p for p in state.pending if p.kind != HIRING]
+            return [WORKERS]
+    return []
 
 
 def offer_hire(turn: Turn, action: OfferHire) -> None:
@@ -71,7 +63,6 @@ def offer_hire(turn: Turn, action: OfferHire) -> None:
                                "workers": workers, "salary": salary}
     turn.emit("hire_offered", ALL, team=team.name, by=action.actor, offer=oid, workers=workers,
               salary=salary)
-    sync_hiring(state)
 
 
 def _offer_to_answer(state: GameState, action: AcceptHire | RejectHire, rule: str
@@ -116,7 +107,6 @@ def accept_hire(turn: Turn, action: AcceptHire) -> None:
     move_workers(turn, WORKERS, team.name, workers, "hiring")
     turn.emit("hired", ALL, team=team.name, offer=offer["id"], workers=workers, salary=salary,
               employs=workers_of(team))
-    sync_hiring(state)
 
 
 def reject_hire(turn: Turn, action: RejectHire) -> None:
@@ -139,34 +129,25 @@ def reject_hire(turn: Turn, action: RejectHire) -> None:
         how = "withdrawn"
     turn.emit("hire_rejected", ALL, team=offer["team"], offer=offer["id"], by=action.actor,
               how=how)
-    sync_hiring(state)
 
 
-def auto_hiring(turn: Turn, team: Team, head: Pending) -> bool:
-    """The item goes once no team's offer waits any more (it never should linger)."""
-    if any(o["by"] != WORKERS for o in books(turn.state)["offers"].values()):
-        return False
-    turn.state.pending.pop(0)
-    return True
+def going_salary(state: GameState) -> int:
+    """The going salary: 500 Marks until the first team completes its first lap, then the
+    highest salary negotiated so far ("Unemployment Support": "the highest negotiated
+    salary")."""
+    lab = books(state)
+    return START_SALARY if not lab["first_lap_done"] else int(lab["highest_salary"])
 
 
-# ---------------------------------------------------------------- the roll
-def roll(turn: Turn, action: Roll, base: Handler) -> None:
-    """No roll while the representative has a hiring offer to answer; wraps the base
-    model's roll (``PART.wraps``)."""
-    state = turn.state
-    if (STEP in state.config.steps and state.phase == "turn" and action.actor == state.current
-            and state.pending and state.pending[0].kind == HIRING):
-        raise RuleViolation("The worker representative answers the open hiring offer first.",
-                            section("Hiring"), code="hiring_offer_first")
-    base(turn, action)
-
-
-def waiting_hiring(state: GameState) -> str:
-    # Who asks, not on what terms: those are between the team and the representative.
-    asking = [o["team"] for o in books(state)["offers"].values() if o["by"] != WORKERS]
-    return f"the worker representative's answer to the hiring offer of {', '.join(asking)}."
-
-
-def waiting_hiring_params(state: GameState) -> dict[str, Any]:
-    return {"teams": [o["team"] for o in books(state)["offers"].values() if o["by"] != WORKERS]}
+def answer_at_going_salary(state: GameState) -> AcceptHire | RejectHire | None:
+    """The answer the teacher may let a bot give for the representative: the oldest team's
+    offer waiting for it is accepted when it pays the going salary or more and the
+    representative has the workers, else turned down; None when no offer waits."""
+    if not asked(state):
+        return None
+    offer = min((o for o in books(state)["offers"].values() if o["by"] != WORKERS),
+                key=lambda o: int(o["id"]))
+    if int(offer["salary"]) >= going_salary(state) and int(offer["workers"]) <= available(
+            state):
+        return AcceptHire(WORKERS, offer=int(offer["id"]))
+    return RejectHire(WORKERS, offer=int(offer["id"]))

@@ -6,10 +6,15 @@ Rulebook: "Labor Costs", "Unemployment Support"."""
 
 from __future__ import annotations
 
-from ...state import Team
+from typing import Any
+
+from ...state import GameState, Team
 from ...turn import ALL, Turn
 from .books import books, move_workers, workers_pay_bank
 from .constants import RETIRED, STEP, WORKERS
+
+#: The most a die shows.
+DIE_MAX = 6
 
 
 def on_close_year(turn: Turn, team: Team) -> None:
@@ -27,6 +32,34 @@ def on_close_year(turn: Turn, team: Team) -> None:
     lab["retired"] += unused
     move_workers(turn, WORKERS, RETIRED, unused, "retired after the first lap")
     turn.emit("workers_retired", ALL, team=team.name, workers=unused)
+
+
+def retiring(state: GameState) -> dict[str, Any] | None:
+    """The warning before the unused workers leave the game ("6. Step: Labor Market": "after
+    the first player crosses the start field for the first time, the worker representative
+    must return any unused worker pieces back to the bank"): how many (``workers``, the pool
+    never hired) and when — the team nearest to the start (``team``; the first in seating
+    order among equals), the fields it still has to go (``fields``: a roll of that many or
+    more crosses it) and the fewest of its rolls that can get it there (``rolls``, a die
+    shows 6 at most). None once they have left, or when none is left to leave."""
+    if STEP not in state.config.steps or state.phase == "ended":
+        return None
+    lab = books(state)
+    unused = int(lab["pool"])
+    if lab["first_lap_done"] or not unused:
+        return None
+    size = len(state.config.board)
+    nearest: tuple[int, str] | None = None
+    for team in state.teams.values():  # seating order
+        if team.bankrupt:
+            continue
+        fields = size - team.position if team.position else size
+        if nearest is None or fields < nearest[0]:
+            nearest = (fields, team.name)
+    if nearest is None:
+        return None
+    fields, name = nearest
+    return {"workers": unused, "team": name, "fields": fields, "rolls": -(-fields // DIE_MAX)}
 
 
 def on_round_end(turn: Turn) -> None:

@@ -1,14 +1,15 @@
 """Step 6's contribution to a game's rules (``rulebook.PARTS``): its moves and the worker
 representative who makes some of them; the handlers it wraps (``produce``, ``pass``, ``sell``,
-the yellow field's ``cost``, ``roll``, and step 3's ``marketing_sale``: labour is the last
+the yellow field's ``cost`` and step 3's ``marketing_sale``: labour is the last
 step, so it wraps what the steps before it made of them); its hooks, pending items, choices,
-view, viewer, checks, bot hint and the limit on what may be sold."""
+view, viewer, checks, bot hint, the limit on what may be sold, and who is asked beside
+play (the representative, for a team's hiring offer)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...actions import CostChoice, Pass, Produce, Roll, Sell
+from ...actions import CostChoice, Pass, Produce, Sell
 from ...ruleset import RulePart
 from ...state import GameState
 from ..marketing import MarketingSale
@@ -32,17 +33,9 @@ from .choices import (
     representative_choices,
     team_any_time,
 )
-from .constants import HIRING, PRODUCTION_ITEM, SALARIES, STEP, WORKERS
+from .constants import PRODUCTION_ITEM, SALARIES, STEP, WORKERS
 from .fresh_goods import check_marketing_sale, check_sell, marketing_sale, sale_limit, sell
-from .hiring import (
-    accept_hire,
-    auto_hiring,
-    offer_hire,
-    reject_hire,
-    roll,
-    waiting_hiring,
-    waiting_hiring_params,
-)
+from .hiring import accept_hire, asked, offer_hire, reject_hire
 from .invariant_checks import problems
 from .laps_and_rounds import on_close_year, on_round_end
 from .production import auto_production, check_produce, produce, production_pass
@@ -67,10 +60,6 @@ def _current_team(state: GameState) -> dict[str, Any]:
     return {"team": state.current}
 
 
-def _waiting_on_representative(state: GameState) -> list[str]:
-    return [WORKERS]
-
-
 def _representative_present(state: GameState) -> bool:
     return STEP in state.config.steps
 
@@ -85,18 +74,16 @@ PART = RulePart(
     shared_actions={WORKERS: frozenset({OfferHire, AcceptHire, RejectHire, GiveNotice})},
     invariant_checks=(problems,),
     wraps={Produce: produce, Pass: production_pass, Sell: sell,
-           CostChoice: cost_choice, Roll: roll, MarketingSale: marketing_sale},
+           CostChoice: cost_choice, MarketingSale: marketing_sale},
     check_wraps={Produce: check_produce, Sell: check_sell, CostChoice: check_cost_choice,
                  MarketingSale: check_marketing_sale},
     nearest_moves=(production_item_moves,),
     hooks={"set_up": (set_up,), "landed": (on_landed,), "close_year": (on_close_year,),
            "round_end": (on_round_end,), "bankrupt": (on_bankrupt,)},
-    auto={HIRING: auto_hiring, SALARIES: auto_salaries, PRODUCTION_ITEM: auto_production},
-    waiting_texts={HIRING: waiting_hiring, SALARIES: _waiting_salaries,
-                   PRODUCTION_ITEM: _waiting_production},
-    waiting_params={HIRING: waiting_hiring_params, SALARIES: _current_team,
-                    PRODUCTION_ITEM: _current_team},
-    waiting_on={HIRING: _waiting_on_representative},
+    auto={SALARIES: auto_salaries, PRODUCTION_ITEM: auto_production},
+    waiting_texts={SALARIES: _waiting_salaries, PRODUCTION_ITEM: _waiting_production},
+    waiting_params={SALARIES: _current_team, PRODUCTION_ITEM: _current_team},
+    asked=(asked,),
     pending_choices={PRODUCTION_ITEM: production_choices},
     turn_choice_filters=(adjust_turn,),
     any_time_choices=(team_any_time,),

@@ -20,7 +20,6 @@ from .constants import (
     STRIKE_IDLE_COST,
     WORKERS,
 )
-from .hiring import sync_hiring
 from .strikes_and_lockouts import stop_strike
 from .termination import release_leaving
 
@@ -36,7 +35,6 @@ def on_landed(turn: Turn, team: Team, letter: str) -> None:
     state = turn.state
     if STEP not in state.config.steps:
         return
-    sync_hiring(state)  # an offer may have lost its item to a bankruptcy's cleared queue
     if letter != "R":
         return
     red_at = _last_index(state.pending, "red")

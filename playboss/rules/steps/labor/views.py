@@ -11,6 +11,8 @@ from ...state import BANK, GameState
 from .books import available, books, contracts, salary_bill, team_data, workers_of
 from .constants import START_SALARY, STEP, WORKERS
 from .fresh_goods import sellable_finished, usable_raw
+from .hiring import going_salary
+from .laps_and_rounds import retiring
 from .production import staffed_capacity
 from .red_field import idle_terms
 
@@ -23,6 +25,10 @@ def view(state: GameState, viewer: str) -> dict[str, Any]:
         "pool": lab["pool"], "unemployed": lab["unemployed"], "retired": lab["retired"],
         "available": available(state), "first_lap_done": lab["first_lap_done"],
         "highest_salary": lab["highest_salary"], "start_salary": START_SALARY,
+        "going_salary": going_salary(state),
+        # Before the unused workers leave the game: how many, and when (every viewer: the
+        # warning is for the whole table).
+        "retiring": retiring(state),
         "strikes": dict(lab["strikes"]),
         "lockouts": list(lab["lockouts"]),
         "workers": {t.name: workers_of(t) for t in state.teams.values()},
