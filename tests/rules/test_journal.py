@@ -183,7 +183,8 @@ def test_a_bankruptcy_sells_the_assets_writes_off_debts_and_changes_a_lender() -
     (frozenset({4, 6}), "sensible", 3), (frozenset({1, 2, 3, 4, 5, 6}), "random", 5)])
 def test_the_closing_entries_close_every_pl_account_into_equity(steps: frozenset[int], bot: str,
                                                                 seed: int) -> None:
-    """Issue 22, Abschlussbuchungen: at each year's end the closing entries bring every income
+    """Rulebook I, "Explanations: Financial Statement and Profit" (issue 22, the closing
+    entries, Abschlussbuchungen): at each year's end the closing entries bring every income
     and expense account and the P&L account to zero, and the result brought forward to the
     balance sheet's profit at that year's end (after step 4's tax); the year's result on the
     journal's sheet is then the next year's profit alone."""
