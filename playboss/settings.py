@@ -148,9 +148,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # The content security policy header on every response (CONTENT_SECURITY_POLICY).
     "playboss.security.ContentSecurityPolicyMiddleware",
+    # X-Frame-Options on every answer, the static files' too (before them; issue 26).
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Static files straight from the app folders, also under daphne (no collectstatic needed
     # for the demo; deployments run collectstatic and get compressed, cached copies).
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise made async-capable (playboss/static_files.py): every middleware here is, so
+    # no request's thread waits for the event loop while daphne stops (issue 26).
+    "playboss.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it may read the chosen language there), before common (URL handling).
     "django.middleware.locale.LocaleMiddleware",
@@ -160,7 +164,6 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 ROOT_URLCONF = "playboss.urls"
