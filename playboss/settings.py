@@ -273,6 +273,11 @@ else:
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
 
+# Celery beat's schedule (the worker runs beat: --beat): a file of state, kept where the
+# deployment keeps its state (/var/lib/playboss in deploy/env.example, issue 26), not in the
+# code's folder. dbm may add a suffix (celerybeat-schedule.db); .gitignore covers both.
+CELERY_BEAT_SCHEDULE_FILENAME = (os.environ.get("CELERY_BEAT_SCHEDULE_FILENAME", "").strip()
+                                 or str(BASE_DIR / "celerybeat-schedule"))
 # In eager mode, let a failing task raise in the caller instead of hiding in a result.
 CELERY_TASK_EAGER_PROPAGATES = True
 # Tasks receive ids, never objects: JSON keeps that honest.
