@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -98,3 +99,17 @@ def test_the_beat_schedule_is_in_the_state_directory_and_out_of_git() -> None:
     for name in ("celerybeat-schedule", "celerybeat-schedule.db"):
         ignored = subprocess.run(["git", "check-ignore", "-q", name], cwd=ROOT)
         assert ignored.returncode == 0, f"{name} is not ignored by git"
+
+
+def test_the_upgrade_changes_nothing_unless_every_process_is_healthy(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    marker = tmp_path / "restarted"
+    result = subprocess.run(
+        [str(DEPLOY / "upgrade.sh"), "--restart-only"], capture_output=True, text=True,
+        timeout=60, env={**os.environ, "WEB_PORTS": str(port), "APP_DIR": str(tmp_path),
+                         "RESTART_WEB": f"touch {marker}", "RESTART_WORKER": f"touch {marker}"})
+    assert result.returncode == 1
+    assert f"port {port} is not healthy before the upgrade; nothing changed" in result.stderr
+    assert not marker.exists()

@@ -8,7 +8,9 @@ ports instead of 8001/8002/443, a self-signed certificate, no port-80 server, th
 ``deploy/upgrade.sh --restart-only`` run twice (each process restarted after the other is
 healthy; ``RESTART_WEB`` stops one with SIGTERM and starts it again, as systemd's restart
 does). Asserted: the script succeeds both times, no answer through nginx is >= 500 and every
-request gets an answer, and every daphne is gone within 10 s of its SIGTERM.
+request gets an answer, and every daphne is gone within 10 s of its SIGTERM. Before the load:
+``HEAD /healthz`` through nginx answers 200 without a body, and a static file carries the
+security headers.
 
 Not yet what the issue asks in full: no screens (websockets) and no move driver here.
 """
@@ -200,6 +202,15 @@ def test_two_rolling_restarts_behind_nginx_answer_no_error(
         connector = aiohttp.TCPConnector(ssl=False)
         async with aiohttp.ClientSession(url, connector=connector,
                                          cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+            # Through nginx: HEAD /healthz answers as GET without a body; static files (a 404
+            # too, when collectstatic has not run here) carry the security headers.
+            async with http.get("/healthz") as got, http.head("/healthz") as head:
+                assert got.status == head.status == 200
+                assert await head.read() == b""
+            async with http.get("/static/classroom/live.js") as static:
+                assert static.headers["X-Content-Type-Options"] == "nosniff"
+                assert static.headers["X-Frame-Options"] == "DENY"
+                assert "frame-ancestors 'none'" in static.headers["Content-Security-Policy"]
             token = await asyncio.to_thread(lambda: game.teams.get(name="Red").token)
             async with http.get(f"/join/{token}/") as joined:
                 assert joined.status == 200
