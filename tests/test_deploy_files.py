@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -101,6 +102,7 @@ def test_the_beat_schedule_is_in_the_state_directory_and_out_of_git() -> None:
         assert ignored.returncode == 0, f"{name} is not ignored by git"
 
 
+@pytest.mark.skipif(shutil.which("curl") is None, reason="upgrade.sh needs curl")
 def test_the_upgrade_changes_nothing_unless_every_process_is_healthy(tmp_path: Path) -> None:
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))
