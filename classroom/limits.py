@@ -175,9 +175,10 @@ class RequestLimitsMiddleware:
     Sync- and async-capable, as Django documents (issue 26): under daphne it runs on the event
     loop. A sync-only middleware made Django run the chain outside it in a worker thread that
     waited, through ``async_to_sync``, for the loop; a SIGTERM stopped the loop and left the
-    thread, and with it the process, waiting for ever. The checks read only what the server
-    has parsed already (headers, path, query, cookies; a form's fields are read only once the
-    body is in memory, which daphne has done before the request reaches Django)."""
+    thread, and with it the process, waiting for ever. The checks wait for nothing: headers,
+    path, query and cookies are parsed already, and a form's body has been read (spooled) by
+    Django's ASGI handler before any middleware runs; parsing a form's fields (a game log's
+    upload at most) is then work on the loop, not a wait."""
 
     sync_capable = True
     async_capable = True
