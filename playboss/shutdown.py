@@ -14,9 +14,10 @@ this makes a SIGTERM (``systemctl stop``/``restart``, the upgrade script) do, in
    connections at once — a client (nginx) that kept its connection open would otherwise
    send the next request on it, and the drain would never end;
 4. then daphne's own step (cancel what is left) and the reactor's stop;
-5. at the interpreter's exit, cancel and finish the asyncio tasks still pending, instead of
-   leaving them to the garbage collector during finalization, which crashed the process
-   (SIGSEGV in ``asyncio.Queue.get``) after a shutdown under load.
+5. at the interpreter's exit, before it joins the worker threads, cancel and finish the
+   asyncio tasks still pending: a request's thread that waits for one (``async_to_sync``) is
+   released, and none is left to the garbage collector during finalization, which crashed
+   the process (SIGSEGV in ``asyncio.Queue.get``) after a shutdown under load.
 
 With every middleware async-capable (docs/decisions/0031) no request's thread waits for the
 event loop, so the process is gone within the drain plus a moment; the systemd unit's
@@ -29,6 +30,7 @@ import asyncio
 import atexit
 import logging
 import os
+import threading
 import time
 from typing import Any
 
@@ -54,7 +56,11 @@ def install() -> None:
     # Registered on import of the application, before daphne registers its own step: ours
     # runs first and takes daphne's out of the queue to run it after the drain.
     reactor.addSystemEventTrigger("before", "shutdown", _drain)
-    atexit.register(_finish_pending_tasks)
+    # Before the interpreter joins the worker threads (threading's own exit hooks run first,
+    # newest first; concurrent.futures' join was registered earlier): a request's thread
+    # still waiting for a coroutine on the stopped loop is released, not waited for.
+    register = getattr(threading, "_register_atexit", atexit.register)
+    register(_finish_pending_tasks)
 
 
 def _daphne_server(reactor: Any) -> Any:
