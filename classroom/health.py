@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ def checks() -> dict[str, Outcome]:
 
 
 @never_cache
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     result = checks()
     healthy = all(outcome in ("ok", "not configured") for outcome in result.values())

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.request import RawPostDataException
@@ -169,23 +170,51 @@ def _is_form(request: HttpRequest) -> bool:
 class RequestLimitsMiddleware:
     """413 for a body larger than its endpoint takes (before it is read), 400 for NUL in the
     path, query, cookies or form fields. After LocaleMiddleware: the answer is in the page's
-    language."""
+    language.
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    Sync- and async-capable, as Django documents (issue 26): under daphne it runs on the event
+    loop. A sync-only middleware made Django run the chain outside it in a worker thread that
+    waited, through ``async_to_sync``, for the loop; a SIGTERM stopped the loop and left the
+    thread, and with it the process, waiting for ever. The checks wait for nothing: headers,
+    path, query and cookies are parsed already, and a form's body has been read (spooled) by
+    Django's ASGI handler before any middleware runs; parsing a form's fields (a game log's
+    upload at most) is then work on the loop, not a wait."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        try:
-            length = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            length = 0
-        limit = body_limit(request.path)
-        if length > limit:
-            return _refusal(request, too_large_message(limit), 413)
-        # A form Django cannot parse raises here and is answered 400 by Django's handler.
-        if _has_nul(request):
-            return _refusal(request, _("The request holds a NUL character."), 400)
-        return self.get_response(request)
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.is_async:
+            return self.__acall__(request)
+        return refusal_for(request) or self.get_response(request)
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponse:
+        refused = refusal_for(request)
+        if refused is not None:
+            return refused
+        get_response: Callable[[HttpRequest], Awaitable[HttpResponse]] = self.get_response
+        return await get_response(request)
+
+
+def refusal_for(request: HttpRequest) -> HttpResponse | None:
+    """The 413 or 400 answer for a request the site does not take, or None."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    limit = body_limit(request.path)
+    if length > limit:
+        return _refusal(request, too_large_message(limit), 413)
+    # A form Django cannot parse raises here and is answered 400 by Django's handler.
+    if _has_nul(request):
+        return _refusal(request, _("The request holds a NUL character."), 400)
+    return None
 
 
 def _refusal(request: HttpRequest, message: str, status: int) -> HttpResponse:

@@ -13,6 +13,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "playboss.settings")
 django_asgi_app = get_asgi_application()
 
 from classroom.routing import websocket_urlpatterns  # noqa: E402
+from playboss.shutdown import install as install_graceful_shutdown  # noqa: E402
 from playboss.ws_origin import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -26,3 +27,7 @@ application = ProtocolTypeRouter(
         )),
     }
 )
+
+# Under daphne: on SIGTERM stop accepting, close the websockets, let requests finish, exit
+# (playboss/shutdown.py, issue 26).
+install_graceful_shutdown()

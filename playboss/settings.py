@@ -148,9 +148,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # The content security policy header on every response (CONTENT_SECURITY_POLICY).
     "playboss.security.ContentSecurityPolicyMiddleware",
+    # X-Frame-Options on every answer, the static files' too (before them; issue 26).
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Static files straight from the app folders, also under daphne (no collectstatic needed
     # for the demo; deployments run collectstatic and get compressed, cached copies).
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise made async-capable (playboss/static_files.py): every middleware here is, so
+    # no request's thread waits for the event loop while daphne stops (issue 26).
+    "playboss.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it may read the chosen language there), before common (URL handling).
     "django.middleware.locale.LocaleMiddleware",
@@ -160,7 +164,6 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 ROOT_URLCONF = "playboss.urls"
@@ -270,6 +273,11 @@ else:
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
 
+# Celery beat's schedule (the worker runs beat: --beat): a file of state, kept where the
+# deployment keeps its state (/var/lib/playboss in deploy/env.example, issue 26), not in the
+# code's folder. dbm may add a suffix (celerybeat-schedule.db); .gitignore covers both.
+CELERY_BEAT_SCHEDULE_FILENAME = (os.environ.get("CELERY_BEAT_SCHEDULE_FILENAME", "").strip()
+                                 or str(BASE_DIR / "celerybeat-schedule"))
 # In eager mode, let a failing task raise in the caller instead of hiding in a result.
 CELERY_TASK_EAGER_PROPAGATES = True
 # Tasks receive ids, never objects: JSON keeps that honest.

@@ -56,6 +56,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             pytest.skip(reason)
         if not _configured_for_services():
             pytest.skip("runs in the second pass, with DATABASE_URL (PostgreSQL) and REDIS_URL")
+    if item.get_closest_marker("nginx") and not (shutil.which("nginx")
+                                                 or os.path.exists("/usr/sbin/nginx")):
+        if os.environ.get("CI"):
+            pytest.fail("nginx is not installed (CI must run the rolling-restart test)",
+                        pytrace=False)
+        pytest.skip("nginx not installed (apt-get install nginx-light)")
     if item.get_closest_marker("browser") and not shutil.which("chromium"):
         pytest.skip("Chromium not installed (apt-get install chromium chromium-driver)")
 
