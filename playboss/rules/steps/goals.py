@@ -57,8 +57,8 @@ class SetPersonalGoal(Action):
 
 
 
-def _personal_goal(turn: Turn, action: SetPersonalGoal) -> None:
-    state = turn.state
+def check_personal_goal(state: GameState, action: SetPersonalGoal) -> tuple[Team, str]:
+    """The team and its goal, stripped."""
     if not enabled(state, 5):
         raise RuleViolation("Step 5 (various game goals) is not played in this game.", RULE,
                             code="step_off", params={"step": 5})
@@ -71,6 +71,11 @@ def _personal_goal(turn: Turn, action: SetPersonalGoal) -> None:
     if team.rolls:
         raise RuleViolation("The personal goal is written down at the start of the game, "
                             "before your first roll.", RULE, code="personal_goal_too_late")
+    return team, text
+
+
+def _personal_goal(turn: Turn, action: SetPersonalGoal) -> None:
+    team, text = check_personal_goal(turn.state, action)
     team.step["personal_goal"] = text
     turn.emit("personal_goal", ALL, team=team.name)
 
@@ -176,6 +181,7 @@ PART = RulePart(
     name="step 5: various game goals",
     enabled=lambda config: STEP in config.steps,
     handlers={SetPersonalGoal: _personal_goal},
+    checks={SetPersonalGoal: check_personal_goal},
     hooks={"sale": (_on_sale,)},
     views=(_goal_view,),
     ranking=rank,

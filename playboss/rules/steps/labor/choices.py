@@ -12,6 +12,7 @@ from typing import Any
 from ...actions import Action, CostChoice, Pass, Produce, Sell
 from ...choice import Choice
 from ...state import GameState, Team
+from ...turn_checks import allowed
 from .actions import (
     AcceptHire,
     CallStrike,
@@ -26,11 +27,8 @@ from .books import (
     available,
     books,
     contracts,
-    locked_out,
     open_offer,
     salary_options,
-    strike_of,
-    workers_of,
 )
 from .checks import stands_on_red
 from .constants import PRODUCTION_ITEM, STEP, WORKERS
@@ -110,14 +108,6 @@ def production_item_moves(state: GameState, team: Team, moves: list[Action]) -> 
     return moves
 
 
-def _can_lock_out(state: GameState, team: Team) -> bool:
-    lab = books(state)
-    name = team.name
-    strikes = lab["strikes"]
-    return (bool(strikes) and name not in lab["lockouts"] and not strikes.get(name)
-            and len(team.step["labor"]["contracts"]) > 0 and any(n != name for n in strikes))
-
-
 def own_offer(lab: dict[str, Any], name: str) -> dict[str, Any] | None:
     """``open_offer`` without the copy, for reading only."""
     for offer in lab["offers"].values():
@@ -140,21 +130,23 @@ def team_any_time(state: GameState, team: Team) -> list[Choice]:
             out.extend(Choice(OfferHire, {"salary": s}, "workers", range(1, most + 1),
                               any_time=True) for s in salary_options(state))
     elif offer["by"] == WORKERS:
-        if offer["workers"] <= int(lab["pool"]) + int(lab["unemployed"]):
+        if allowed(state, AcceptHire(name, offer=offer["id"])):
             out.append(Choice(AcceptHire, {"offer": offer["id"]}, any_time=True))
         out.append(Choice(RejectHire, {"offer": offer["id"]}, any_time=True))
     else:
         out.append(Choice(RejectHire, {"offer": offer["id"]}, any_time=True))
+    # The workers without notice bound the range; the check decides at one worker (the red
+    # field, the step).
     staying = 0
     for c in team.step["labor"]["contracts"]:
         if not c["notice"]:
             staying += 1
-    if staying and stands_on_red(state, team):
+    if staying and allowed(state, GiveNotice(name, workers=1)):
         out.append(Choice(GiveNotice, param="workers", values=range(1, staying + 1),
                           any_time=True))
-    if lab["strikes"] and _can_lock_out(state, team):
+    if lab["strikes"] and allowed(state, DeclareLockout(name)):
         out.append(Choice(DeclareLockout, any_time=True))
-    if name in lab["lockouts"]:
+    if name in lab["lockouts"] and allowed(state, EndLockout(name)):  # gate: no refusal raised
         out.append(Choice(EndLockout, any_time=True))
     return out
 
@@ -171,7 +163,7 @@ def representative_choices(state: GameState, actor: str) -> list[Choice]:
         if offer["by"] == WORKERS:
             out.append(Choice(RejectHire, {"offer": offer["id"]}, any_time=True))
             continue
-        if offer["workers"] <= spare:
+        if allowed(state, AcceptHire(WORKERS, offer=offer["id"])):
             out.append(Choice(AcceptHire, {"offer": offer["id"]}))
         out.append(Choice(RejectHire, {"offer": offer["id"]}))
     active = [t for t in state.teams.values() if not t.bankrupt]
@@ -188,8 +180,7 @@ def representative_choices(state: GameState, actor: str) -> list[Choice]:
             out.append(Choice(GiveNotice, {"team": current.name}, "workers",
                               range(1, staying + 1), any_time=True))
         for team in active:
-            if workers_of(team) and not strike_of(state, team.name) and not locked_out(
-                    state, team.name):
+            if allowed(state, CallStrike(WORKERS, teams=[team.name])):
                 out.append(Choice(CallStrike, {"teams": [team.name]}, any_time=True))
     for name in books(state)["strikes"]:
         out.append(Choice(EndStrike, {"team": name}, any_time=True))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RuleViolation, marks
-from ...state import GameState
+from ...state import GameState, Team
 from ...turn import ALL, Turn
 from .actions import AcceptHire, OfferHire, RejectHire
 from .books import available, books, contracts, move_workers, open_offer, workers_of
@@ -30,8 +30,8 @@ def asked(state: GameState) -> list[str]:
     return []
 
 
-def offer_hire(turn: Turn, action: OfferHire) -> None:
-    state = turn.state
+def check_offer_hire(state: GameState, action: OfferHire) -> tuple[Team, int, int]:
+    """The team the offer is for, and its workers and salary."""
     require_step(state)
     rule = section("Hiring")
     team = team_concerned(state, action, rule)
@@ -58,6 +58,13 @@ def offer_hire(turn: Turn, action: OfferHire) -> None:
                             "representative is open: answer or withdraw it first.", rule,
                             code="hiring_offer_open",
                             params={"offer": standing["id"], "team": team.name})
+    return team, workers, salary
+
+
+def offer_hire(turn: Turn, action: OfferHire) -> None:
+    state = turn.state
+    team, workers, salary = check_offer_hire(state, action)
+    lab = books(state)
     oid = state.new_id()
     lab["offers"][str(oid)] = {"id": oid, "team": team.name, "by": action.actor,
                                "workers": workers, "salary": salary}
@@ -79,8 +86,8 @@ def _answerer(offer: dict[str, Any]) -> str:
     return str(offer["team"]) if offer["by"] == WORKERS else WORKERS
 
 
-def accept_hire(turn: Turn, action: AcceptHire) -> None:
-    state = turn.state
+def check_accept_hire(state: GameState, action: AcceptHire) -> dict[str, Any]:
+    """The offer its answerer accepts."""
     require_step(state)
     rule = section("Hiring")
     offer = _offer_to_answer(state, action, rule)
@@ -90,11 +97,18 @@ def accept_hire(turn: Turn, action: AcceptHire) -> None:
         raise RuleViolation(f"Offer {offer['id']} waits for {who}'s answer.", rule,
                             code="hiring_offer_waits",
                             params={"offer": offer["id"], "who": answerer})
-    workers, salary = int(offer["workers"]), int(offer["salary"])
+    workers = int(offer["workers"])
     if workers > available(state):
         raise RuleViolation(f"The worker representative has {available(state)} worker(s) "
                             f"left, not {workers}.", rule, code="workers_left",
                             params={"have": available(state), "workers": workers})
+    return offer
+
+
+def accept_hire(turn: Turn, action: AcceptHire) -> None:
+    state = turn.state
+    offer = check_accept_hire(state, action)
+    workers, salary = int(offer["workers"]), int(offer["salary"])
     lab = books(state)
     team = state.teams[offer["team"]]
     del lab["offers"][str(offer["id"])]
@@ -109,8 +123,8 @@ def accept_hire(turn: Turn, action: AcceptHire) -> None:
               employs=workers_of(team))
 
 
-def reject_hire(turn: Turn, action: RejectHire) -> None:
-    state = turn.state
+def check_reject_hire(state: GameState, action: RejectHire) -> dict[str, Any]:
+    """The offer its answerer turns down, or its maker withdraws."""
     require_step(state)
     rule = section("Hiring")
     offer = _offer_to_answer(state, action, rule)
@@ -119,9 +133,15 @@ def reject_hire(turn: Turn, action: RejectHire) -> None:
         raise RuleViolation(f"Offer {offer['id']} is between {offer['team']} and the worker "
                             "representative.", rule, code="hiring_offer_parties",
                             params={"offer": offer["id"], "team": offer["team"]})
+    return offer
+
+
+def reject_hire(turn: Turn, action: RejectHire) -> None:
+    state = turn.state
+    offer = check_reject_hire(state, action)
     lab = books(state)
     del lab["offers"][str(offer["id"])]
-    if action.actor == answerer:
+    if action.actor == _answerer(offer):
         team = state.teams[offer["team"]]
         lab["last_rejected"][team.name] = team.rolls  # a greedy bot does not ask twice a turn
         how = "rejected"

@@ -35,13 +35,30 @@ from .choices import (
 )
 from .constants import PRODUCTION_ITEM, SALARIES, STEP, WORKERS
 from .fresh_goods import check_marketing_sale, check_sell, marketing_sale, sale_limit, sell
-from .hiring import accept_hire, asked, offer_hire, reject_hire
+from .hiring import (
+    accept_hire,
+    asked,
+    check_accept_hire,
+    check_offer_hire,
+    check_reject_hire,
+    offer_hire,
+    reject_hire,
+)
 from .invariant_checks import problems
 from .laps_and_rounds import on_close_year, on_round_end
 from .production import auto_production, check_produce, produce, production_pass
 from .red_field import auto_salaries, on_landed
-from .strikes_and_lockouts import call_strike, declare_lockout, end_lockout, end_strike
-from .termination import give_notice
+from .strikes_and_lockouts import (
+    call_strike,
+    check_call_strike,
+    check_declare_lockout,
+    check_end_lockout,
+    check_end_strike,
+    declare_lockout,
+    end_lockout,
+    end_strike,
+)
+from .termination import check_give_notice, give_notice
 from .views import view
 from .yellow_field import check_cost_choice, cost_choice
 
@@ -70,6 +87,10 @@ PART = RulePart(
     handlers={OfferHire: offer_hire, AcceptHire: accept_hire, RejectHire: reject_hire,
               GiveNotice: give_notice, CallStrike: call_strike, EndStrike: end_strike,
               DeclareLockout: declare_lockout, EndLockout: end_lockout},
+    checks={OfferHire: check_offer_hire, AcceptHire: check_accept_hire,
+            RejectHire: check_reject_hire, GiveNotice: check_give_notice,
+            CallStrike: check_call_strike, EndStrike: check_end_strike,
+            DeclareLockout: check_declare_lockout, EndLockout: check_end_lockout},
     actor_actions={WORKERS: frozenset({CallStrike, EndStrike})},
     shared_actions={WORKERS: frozenset({OfferHire, AcceptHire, RejectHire, GiveNotice})},
     invariant_checks=(problems,),

@@ -8,7 +8,7 @@ Rulebook: "Strike", "Lockout"."""
 from __future__ import annotations
 
 from ...errors import RuleViolation
-from ...state import GameState
+from ...state import GameState, Team
 from ...turn import ALL, Turn
 from .actions import CallStrike, DeclareLockout, EndLockout, EndStrike
 from .books import books, locked_out, strike_of, workers_of
@@ -20,8 +20,8 @@ def _someone_on_red(state: GameState) -> bool:
     return state.current is not None and stands_on_red(state, state.teams[state.current])
 
 
-def call_strike(turn: Turn, action: CallStrike) -> None:
-    state = turn.state
+def check_call_strike(state: GameState, action: CallStrike) -> list[str]:
+    """The businesses struck."""
     require_step(state)
     rule = section("Strike")
     names = action.teams
@@ -46,21 +46,31 @@ def call_strike(turn: Turn, action: CallStrike) -> None:
         if locked_out(state, name):
             raise RuleViolation(f"{name} has locked its workers out.", section("Lockout"),
                                 code="has_locked_out", params={"team": name})
+    return list(names)
+
+
+def call_strike(turn: Turn, action: CallStrike) -> None:
+    state = turn.state
+    names = check_call_strike(state, action)
     strikes = books(state)["strikes"]
     for name in names:
         strikes[name] = "called"
     turn.emit("strike_called", ALL, teams=list(names))
 
 
-def end_strike(turn: Turn, action: EndStrike) -> None:
-    state = turn.state
+def check_end_strike(state: GameState, action: EndStrike) -> str:
+    """The business whose strike ends."""
     require_step(state)
     rule = section("Strike")
     name = action.team
     if not isinstance(name, str) or not strike_of(state, name):
         raise RuleViolation(f"There is no strike at {name!r}.", rule, code="no_strike_at",
                             params={"team": name if isinstance(name, str) else repr(name)})
-    stop_strike(turn, name, "ended")
+    return name
+
+
+def end_strike(turn: Turn, action: EndStrike) -> None:
+    stop_strike(turn, check_end_strike(turn.state, action), "ended")
 
 
 def stop_strike(turn: Turn, name: str, how: str) -> None:
@@ -75,8 +85,7 @@ def stop_strike(turn: Turn, name: str, how: str) -> None:
         turn.emit("lockout_ended", ALL, teams=ended, how="no_strike")
 
 
-def declare_lockout(turn: Turn, action: DeclareLockout) -> None:
-    state = turn.state
+def check_declare_lockout(state: GameState, action: DeclareLockout) -> Team:
     require_step(state)
     rule = section("Lockout")
     team = state.teams[action.actor]
@@ -92,15 +101,25 @@ def declare_lockout(turn: Turn, action: DeclareLockout) -> None:
     if not workers_of(team):
         raise RuleViolation("You employ no workers to lock out.", rule,
                             code="lockout_no_workers")
+    return team
+
+
+def declare_lockout(turn: Turn, action: DeclareLockout) -> None:
+    state = turn.state
+    team = check_declare_lockout(state, action)
     books(state)["lockouts"].append(team.name)
     turn.emit("lockout", ALL, team=team.name, each=LOCKOUT_IDLE_COST)
 
 
-def end_lockout(turn: Turn, action: EndLockout) -> None:
-    state = turn.state
+def check_end_lockout(state: GameState, action: EndLockout) -> None:
     require_step(state)
     if not locked_out(state, action.actor):
         raise RuleViolation("Your workers are not locked out.", section("Lockout"),
                             code="not_locked_out")
+
+
+def end_lockout(turn: Turn, action: EndLockout) -> None:
+    state = turn.state
+    check_end_lockout(state, action)
     books(state)["lockouts"].remove(action.actor)
     turn.emit("lockout_ended", ALL, teams=[action.actor], how="ended")

@@ -5,8 +5,10 @@ Rulebook: "Termination"."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...errors import RuleViolation
-from ...state import Team
+from ...state import GameState, Team
 from ...turn import ALL, Turn
 from .actions import GiveNotice
 from .books import books, contracts, move_workers, workers_text
@@ -14,8 +16,9 @@ from .checks import require_step, stands_on_red, team_concerned, whole_number
 from .constants import WORKERS, section
 
 
-def give_notice(turn: Turn, action: GiveNotice) -> None:
-    state = turn.state
+def check_give_notice(state: GameState, action: GiveNotice) -> tuple[Team, list[dict[str, Any]],
+                                                                      int]:
+    """The team, its contracts without notice, and the workers given notice."""
     require_step(state)
     rule = section("Termination")
     team = team_concerned(state, action, rule)
@@ -33,6 +36,11 @@ def give_notice(turn: Turn, action: GiveNotice) -> None:
                             f"{workers}.", rule, code="notice_more_than_staff",
                             params={"team": team.name, "have": len(staying),
                                     "workers": workers})
+    return team, staying, workers
+
+
+def give_notice(turn: Turn, action: GiveNotice) -> None:
+    team, staying, workers = check_give_notice(turn.state, action)
     # The dearest contracts end first.
     for contract in sorted(staying, key=lambda c: -int(c["salary"]))[:workers]:
         contract["notice"] = True
