@@ -18,7 +18,7 @@ def test_the_personal_goal_form_keeps_to_the_engines_limit() -> None:
     rules = {**rule_values(GameConfig(teams=("Red", "Blue"), steps=frozenset({5}))),
              "personal_goal_max": 123}  # a limit no template could have written
     data = {"goal": {"variant": "profit", "personal_goal": ""}, "mine": {"rolls": 0},
-            "rules": rules}
+            "rules": rules, "goal_open": {"written": False}}
     with translation.override("en"):
         html = render_to_string("classroom/steps/team_steps.html", {"data": data,
                                                                     "actor": "Red"})
