@@ -131,6 +131,9 @@ def test_junk_in_a_number_field_gets_the_fields_own_sentence(
     blue = join_as(browser, site, code, pins["Blue"], "Blue", viewport=PHONE, locale="de-DE")
     roll(red, "6")
     roll(blue, "1")
+    # Red's turn has reached Red's screen before it rolls: a die chosen on the screen of the
+    # roll for who begins is lost when the region is redrawn.
+    expect(red.locator(".statusbar")).to_contain_text("Your move", timeout=TIMEOUT)
     roll(red, "6")
     purchase = red.locator("form.move[data-type=purchase]")
     expect(purchase).to_be_visible(timeout=TIMEOUT)
