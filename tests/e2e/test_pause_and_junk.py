@@ -39,6 +39,7 @@ def roll(page: Any, die: str) -> None:
     form = page.locator("form.move[data-type=roll]")
     expect(form).to_be_visible(timeout=TIMEOUT)
     form.locator("[name=die]").select_option(die)
+    expect(form.locator("[name=die]")).to_have_value(die)  # not redrawn since
     form.locator("button").click()
 
 
@@ -132,8 +133,11 @@ def test_junk_in_a_number_field_gets_the_fields_own_sentence(
     roll(red, "6")
     roll(blue, "1")
     # Red's turn has reached Red's screen before it rolls: a die chosen on the screen of the
-    # roll for who begins is lost when the region is redrawn.
-    expect(red.locator(".statusbar")).to_contain_text("Your move", timeout=TIMEOUT)
+    # roll for who begins is lost when the region is redrawn ("Your move" alone can still be
+    # the roll-off's status).
+    expect(red.get_by_text("Red rolled highest and begins.").first).to_be_visible(
+        timeout=TIMEOUT)
+    expect(red.locator("form.move[data-type=roll] [name=die]")).to_have_value("1")
     roll(red, "6")
     purchase = red.locator("form.move[data-type=purchase]")
     expect(purchase).to_be_visible(timeout=TIMEOUT)
