@@ -122,6 +122,30 @@ def _end(pid: int) -> None:
             time.sleep(0.05)
 
 
+def _wait_healthy(url: str, seconds: float = 60) -> None:
+    """Until ``/healthz`` through nginx answers 200: it asks for a Celery worker, which the
+    stack starts beside the daphnes and which takes a while to answer its first ping on a
+    loaded machine (the scenario's first request must not meet that start)."""
+    import ssl
+    import urllib.error
+    import urllib.request
+
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=5, context=context) as got:
+                if got.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail(f"{url}/healthz did not answer 200 within {seconds} s")
+        time.sleep(0.5)
+
+
 def _wait_port(port: int, what: str, seconds: float = 30) -> None:
     deadline = time.monotonic() + seconds
     while True:
@@ -167,6 +191,7 @@ def stack(game: Game, celery_worker_process: subprocess.Popen[str],
                                   "-e", str(tmp_path / "error.log")],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _wait_port(listen, "nginx")
+        _wait_healthy(f"https://127.0.0.1:{listen}")
         yield f"https://127.0.0.1:{listen}", ports, env
     finally:
         if nginx is not None:
